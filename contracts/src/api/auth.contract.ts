@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { ROLES } from '../catalogue';
+
+export const loginInput = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+/** The signed-in user as the browser keeps it under the storage key `user`. Never a password field. */
+export const sessionUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(ROLES),
+});
+export type SessionUser = z.infer<typeof sessionUser>;

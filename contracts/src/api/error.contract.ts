@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Every non-success response body. */
+export const errorResponse = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** Texts of spec section 8 that the server also sends. */
+export const MESSAGES = {
+  insufficientStock: 'Insufficient stock',
+  onlyUnitsAvailable: (units: number, product: string) => `Only ${units} units available for ${product}`,
+  invalidCredentials: 'Invalid username or password',
+  notSignedIn: 'Not signed in',
+  forbidden: "You don't have permission to access this page. Contact your manager if you need access.",
+  managerOnly: 'Only a manager can do this',
+  productNotFound: 'Product not found',
+  userNotFound: 'User not found',
+  skuTaken: (sku: string) => `A product with SKU ${sku} already exists`,
+  usernameTaken: (username: string) => `Username ${username} is already taken`,
+  productDeleted: 'This product has been deleted',
+  cardRefused:
+    'Card payments are currently not available in the sales till. Use the customer store for card payments.',
+  concurrentChange: 'Someone else changed this at the same moment. Please try again.',
+  invalidJson: 'Request body is not valid JSON',
+} as const;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PRODUCT_CATEGORIES, MEDIA_LIMITS } from '../catalogue';
+import { moneyOut, moneyString } from '../money';
+
+const stockCount = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000_000, `${label} is too large`);
+
+export const mediaPath = z
+  .string()
+  .regex(/^\/product-media\/uploads\/[A-Za-z0-9._-]+$/, 'Image paths must be /product-media/uploads/{file}');
+
+export const createProductInput = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(255, 'Name is too long'),
+  sku: z.string({ error: 'SKU is required' }).trim().min(1, 'SKU is required').max(100, 'SKU is too long'),
+  category: z.enum(PRODUCT_CATEGORIES, { error: 'Category is required' }),
+  price: moneyString('Price'),
+  costPrice: moneyString('Cost price').optional().nullable(),
+  currentStock: stockCount('Current stock').default(0),
+  minStockLevel: stockCount('Minimum stock level').default(0),
+  description: z.string().max(5000, 'Description is too long').optional().nullable(),
+  images: z.array(mediaPath).max(MEDIA_LIMITS.maxFiles, `At most ${MEDIA_LIMITS.maxFiles} files`).default([]),
+});
+export type CreateProductInput = z.input<typeof createProductInput>;
+export type CreateProductCommandInput = z.output<typeof createProductInput>;
+
+export const productResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  category: z.string(),
+  price: moneyOut,
+  costPrice: moneyOut.nullable(),
+  currentStock: z.number().int(),
+  minStockLevel: z.number().int(),
+  description: z.string().nullable(),
+  images: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof productResponse>;
+
+export type StockStatus = 'Out of Stock' | 'Low Stock' | 'In Stock';
+/** Derived status (spec section 4): out at 0, low at or below the minimum level. */
+export function stockStatus(product: Pick<Product, 'currentStock' | 'minStockLevel'>): StockStatus {
+  if (product.currentStock <= 0) return 'Out of Stock';
+  if (product.currentStock <= product.minStockLevel) return 'Low Stock';
+  return 'In Stock';
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { PAGE_KEYS, type PageKey } from '../catalogue';
+
+export const pagePermissions = z.object({
+  assistant: z.partialRecord(z.enum(PAGE_KEYS), z.boolean()),
+});
+export type PagePermissions = z.infer<typeof pagePermissions>;
+
+export const updatePagePermissionsInput = z.object({ value: pagePermissions });
+
+export const pagePermissionsSetting = z.object({
+  key: z.literal('page_permissions'),
+  value: pagePermissions,
+  description: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type PagePermissionsSetting = z.infer<typeof pagePermissionsSetting>;
+
+/** Until a manager changes it, an assistant may sell and handle stock but not see reports or settings. */
+export const DEFAULT_PAGE_PERMISSIONS: PagePermissions = {
+  assistant: {
+    dashboard: true,
+    sales: true,
+    'customer-store': true,
+    inventory: true,
+    transactions: true,
+    products: false,
+    reports: false,
+    'customer-support': false,
+    settings: false,
+  },
+};
+
+/** Spec section 6: a manager reaches every page; an assistant only pages marked true. */
+export function canAccessPage(
+  user: { role: string } | null | undefined,
+  permissions: PagePermissions | null | undefined,
+  page: PageKey,
+): boolean {
+  if (!user || !permissions) return false;
+  if (user.role === 'manager') return true;
+  return permissions.assistant?.[page] === true;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { STOCK_IN_REASONS, STOCK_OUT_REASONS } from '../catalogue';
+import { moneyOut, moneyText, percentString } from '../money';
+
+/**
+ * One shape for both callers of POST /api/transactions: the stock dialog and the spec's per-line till.
+ * Totals are recomputed on the server from quantity, unitPrice and discountPercentage; totals a client
+ * sends are accepted for compatibility and never trusted.
+ */
+export const createTransactionInput = z
+  .object({
+    productId: z.uuid({ error: 'Product is required' }),
+    type: z.enum(['in', 'out'], { error: "Type must be 'in' or 'out'" }),
+    quantity: z.coerce
+      .number({ error: 'Quantity must be a whole number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(1_000_000, 'Quantity is too large'),
+    unitPrice: z
+      .union([z.string(), z.number()], { error: 'Unit price is required' })
+      .transform((value) => String(value).trim())
+      .pipe(z.string().min(1, 'Unit price is required').pipe(moneyText('Unit price'))),
+    costPrice: z
+      .union([z.string(), z.number(), z.null()])
+      .optional()
+      .transform((value) => (value === undefined || value === null || String(value).trim() === '' ? null : String(value).trim()))
+      .pipe(moneyText('Cost price').nullable()),
+    reason: z.enum([...STOCK_IN_REASONS, ...STOCK_OUT_REASONS], { error: 'Reason is required' }),
+    sellerName: z.string().trim().max(255, 'Seller name is too long').optional(),
+    notes: z.string().max(2000, 'Notes are too long').optional().nullable(),
+    saleId: z.string().trim().min(1).max(100, 'Sale id is too long').optional().nullable(),
+    discountPercentage: percentString('Discount').optional(),
+    totalValue: z.union([z.string(), z.number()]).optional(),
+    originalTotal: z.union([z.string(), z.number()]).optional(),
+    discountAmount: z.union([z.string(), z.number()]).optional(),
+  })
+  .superRefine((input, ctx) => {
+    const allowed: readonly string[] = input.type === 'in' ? STOCK_IN_REASONS : STOCK_OUT_REASONS;
+    if (!allowed.includes(input.reason)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: `Reason for stock ${input.type} must be one of ${allowed.join(', ')}`,
+      });
+    }
+  });
+export type CreateTransactionInput = z.input<typeof createTransactionInput>;
+export type CreateTransactionCommandInput = z.output<typeof createTransactionInput>;
+
+export const transactionResponse = z.object({
+  id: z.string(),
+  saleId: z.string().nullable(),
+  productId: z.string(),
+  productName: z.string().nullable(),
+  productSku: z.string().nullable(),
+  type: z.enum(['in', 'out']),
+  quantity: z.number().int(),
+  unitPrice: moneyOut.nullable(),
+  costPrice: moneyOut.nullable(),
+  totalValue: moneyOut,
+  reason: z.string(),
+  sellerName: z.string(),
+  discountPercentage: z.string(),
+  discountAmount: moneyOut,
+  originalTotal: moneyOut.nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transactionResponse>;

@@ -1,0 +1,4 @@
+export * from './event-metadata';
+export * from './product-events';
+export * from './user-events';
+export * from './event-catalogue';

@@ -1,0 +1,4 @@
+export * from './money';
+export * from './catalogue';
+export * from './events';
+export * from './api';
