@@ -1,0 +1,4 @@
+export * from './shared';
+export * from './product';
+export * from './user';
+export * from './settings';

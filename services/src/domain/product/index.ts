@@ -1,0 +1,2 @@
+export * from './product.decider';
+export * from './sku-registry.decider';

@@ -1,0 +1,16 @@
+import type { DomainEvent } from '@shop/contracts';
+
+/** Emmett-style decider: pure functions, no I/O, no clock. Time and ids arrive inside commands. */
+export interface Decider<Command, State, Event extends DomainEvent = DomainEvent> {
+  readonly initialState: () => State;
+  readonly decide: (command: Command, state: State) => Event[];
+  readonly evolve: (state: State, event: DomainEvent) => State;
+}
+
+export function fold<State>(decider: Pick<Decider<never, State>, 'initialState' | 'evolve'>, events: readonly DomainEvent[]): State {
+  return events.reduce(decider.evolve, decider.initialState());
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
+}

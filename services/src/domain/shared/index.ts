@@ -1,0 +1,4 @@
+export * from './decider';
+export * from './domain-error';
+export * from './money';
+export * from './command-context';

@@ -1,0 +1,2 @@
+export * from './user.decider';
+export * from './username-registry.decider';

@@ -1,0 +1,37 @@
+import type { DomainEvent } from '@shop/contracts';
+import { fold } from '../shared/decider';
+import { userDecider } from './user.decider';
+import { usernameDecider } from './username-registry.decider';
+
+const userId = '5a4b3c2d-1e0f-4a1b-9c8d-7e6f5a4b3c2d';
+const created = (role: 'manager' | 'assistant'): DomainEvent => ({
+  type: 'UserCreated',
+  data: { userId, username: 'ada', passwordHash: 'h', role, permissions: {}, isActive: true },
+});
+
+describe('user decider', () => {
+  it('deactivates an assistant, and records nothing when the state already matches', () => {
+    const state = fold(userDecider, [created('assistant')]);
+    expect(userDecider.decide({ type: 'SetUserActive', userId, isActive: false }, state)).toEqual([
+      { type: 'UserActivationChanged', data: { userId, isActive: false } },
+    ]);
+    expect(userDecider.decide({ type: 'SetUserActive', userId, isActive: true }, state)).toEqual([]);
+  });
+
+  it('never deactivates or deletes a manager', () => {
+    const state = fold(userDecider, [created('manager')]);
+    expect(() => userDecider.decide({ type: 'SetUserActive', userId, isActive: false }, state)).toThrow(
+      'A manager cannot be deactivated',
+    );
+    expect(() => userDecider.decide({ type: 'DeleteUser', userId }, state)).toThrow('A manager cannot be deleted');
+  });
+
+  it('keeps usernames unique until released', () => {
+    const claimed = usernameDecider.decide({ type: 'ClaimUsername', username: 'ada', userId }, fold(usernameDecider, []));
+    expect(() =>
+      usernameDecider.decide({ type: 'ClaimUsername', username: 'ada', userId: 'x' }, fold(usernameDecider, claimed)),
+    ).toThrow('Username ada is already taken');
+    const released = usernameDecider.decide({ type: 'ReleaseUsername', username: 'ada', userId }, fold(usernameDecider, claimed));
+    expect(fold(usernameDecider, [...claimed, ...released])).toEqual({ ownerUserId: null });
+  });
+});
