@@ -1,0 +1,14 @@
+import { loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('has defaults for the embedded engine', () => {
+    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', projections: 'embedded', cookieSecure: false });
+  });
+
+  it('fails fast naming the bad setting', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_PASSWORD is required/);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toThrow(/at least 8/);
+  });
+});

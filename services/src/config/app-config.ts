@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  EVENTSTORE_URL: z
+    .string()
+    .regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, 'EVENTSTORE_URL must be a kurrentdb:// or esdb:// connection string')
+    .optional(),
+  ADMIN_USERNAME: z.string().trim().min(1).max(100).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  PROJECTIONS: z.enum(['embedded', 'external']).default('embedded'),
+  COOKIE_SECURE: flag,
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  readonly eventStoreUrl?: string;
+  readonly admin: { readonly username?: string; readonly password?: string };
+  /** 'external': a separate projector process keeps the read models; the gateway only waits for them. */
+  readonly projections: 'embedded' | 'external';
+  readonly cookieSecure: boolean;
+  readonly sessionTtlHours: number;
+  readonly webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parsed once at start; a bad setting stops the process with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(blankless);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const value = parsed.data;
+  if (value.ADMIN_USERNAME && !value.ADMIN_PASSWORD)
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is required when ADMIN_USERNAME is set');
+  if (value.PROJECTIONS === 'external' && !value.DATABASE_URL)
+    throw new ConfigError('Invalid configuration:\n  PROJECTIONS=external needs DATABASE_URL (the embedded PGlite serves one process)');
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: value.DATA_DIR,
+    databaseUrl: value.DATABASE_URL,
+    eventStoreUrl: value.EVENTSTORE_URL,
+    admin: { username: value.ADMIN_USERNAME, password: value.ADMIN_PASSWORD },
+    projections: value.PROJECTIONS,
+    cookieSecure: value.COOKIE_SECURE,
+    sessionTtlHours: value.SESSION_TTL_HOURS,
+    webDist: value.WEB_DIST,
+  };
+}

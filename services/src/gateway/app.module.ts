@@ -1,0 +1,32 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { AppConfig } from '../config';
+import { AuthModule } from './auth/auth.module';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { HealthController } from './health/health.controller';
+import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import type { Infrastructure } from './infrastructure/infrastructure';
+import { ProductsModule } from './products/products.module';
+import { SettingsModule } from './settings/settings.module';
+import { TransactionsModule } from './transactions/transactions.module';
+import { UsersModule } from './users/users.module';
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig, infrastructure: Infrastructure): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CqrsModule.forRoot(),
+        InfrastructureModule.forRoot(config, infrastructure),
+        SettingsModule,
+        AuthModule,
+        ProductsModule,
+        TransactionsModule,
+        DashboardModule,
+        UsersModule,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

@@ -1,0 +1,75 @@
+import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, CommandHandler, Command, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import type { SessionUser, User } from '@shop/contracts';
+import type { AppConfig } from '../../config';
+import { userDecider, userStreamId } from '../../domain';
+import { StreamWriter } from '../infrastructure/stream-writer.service';
+import { APP_CONFIG } from '../infrastructure/tokens';
+import { GetUserQuery } from '../users/user.queries';
+import { Public, SignedIn } from './access.decorator';
+import { commandContext, CurrentUser } from './current-user.decorator';
+import { LocalAuthGuard } from './local-auth.guard';
+import { SESSION_COOKIE } from './session.guard';
+import { SessionStore } from './session.store';
+
+export class RecordSignInCommand extends Command<void> {
+  constructor(readonly user: SessionUser) {
+    super();
+  }
+}
+
+/** lastLoginAt comes from a UserSignedIn event: sign-ins are part of the audit trail. */
+@CommandHandler(RecordSignInCommand)
+export class RecordSignInHandler implements ICommandHandler<RecordSignInCommand> {
+  constructor(private readonly writer: StreamWriter) {}
+
+  async execute({ user }: RecordSignInCommand): Promise<void> {
+    await this.writer.write(commandContext(user), [
+      { streamId: userStreamId(user.id), decider: userDecider, command: { type: 'RecordSignIn', userId: user.id } },
+    ]);
+  }
+}
+
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly sessions: SessionStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('login')
+  @Public()
+  @UseGuards(LocalAuthGuard)
+  @HttpCode(200)
+  async login(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) response: Response): Promise<User> {
+    await this.commands.execute(new RecordSignInCommand(user));
+    const { token, expiresAt } = await this.sessions.create(user.id);
+    response.cookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.cookieSecure,
+      expires: expiresAt,
+      path: '/',
+    });
+    return this.queries.execute(new GetUserQuery(user.id));
+  }
+
+  @Post('logout')
+  @Public()
+  @HttpCode(204)
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    const token: unknown = request.cookies?.[SESSION_COOKIE];
+    if (typeof token === 'string' && token) await this.sessions.revoke(token);
+    response.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+
+  /** Lets the browser check at start-up that the server still knows its stored session. */
+  @Get('session')
+  @SignedIn()
+  session(@CurrentUser() user: SessionUser): Promise<User> {
+    return this.queries.execute(new GetUserQuery(user.id));
+  }
+}

@@ -1,0 +1,24 @@
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Strategy } from 'passport-local';
+import { MESSAGES, type SessionUser } from '@shop/contracts';
+import { findUserByUsername } from '@shop/projections';
+import type { Database } from '../../database';
+import { DATABASE } from '../infrastructure/tokens';
+import { verifyPassword } from './password-hasher';
+
+@Injectable()
+export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
+  constructor(@Inject(DATABASE) private readonly database: Database) {
+    super({ usernameField: 'username', passwordField: 'password' });
+  }
+
+  /** Unknown user, wrong password and inactive user all answer the same, so usernames can't be probed. */
+  async validate(username: string, password: string): Promise<SessionUser> {
+    const user = await findUserByUsername(this.database.knex, username.trim());
+    const usable = user && user.isActive && !user.deletedAt ? user : null;
+    const valid = await verifyPassword(usable?.passwordHash ?? null, password);
+    if (!usable || !valid) throw new UnauthorizedException(MESSAGES.invalidCredentials);
+    return { id: usable.id, username: usable.username, role: usable.role };
+  }
+}

@@ -1,0 +1,62 @@
+import { Logger, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import { join } from 'node:path';
+import type { AppConfig } from '../config';
+import { AppModule } from './app.module';
+import { HttpErrorFilter } from './http/http-error.filter';
+import { Infrastructure } from './infrastructure/infrastructure';
+import { bootstrapManager, type BootstrapResult } from './users/bootstrap-manager';
+import { serveWebApp } from './web/spa-fallback';
+
+export interface RunningApp {
+  readonly app: INestApplication;
+  readonly infrastructure: Infrastructure;
+  readonly url: string;
+  readonly bootstrap: BootstrapResult | null;
+  close(): Promise<void>;
+}
+
+const DEFAULT_WEB_DIST = join(__dirname, '..', '..', '..', 'web', 'dist');
+
+/** Starts infrastructure, the Nest app and the web app; listens on config.port (0: any free port). */
+export async function startApp(config: AppConfig, options: { logger?: false | undefined } = {}): Promise<RunningApp> {
+  const infrastructure = await Infrastructure.start(config);
+  let app: NestExpressApplication | undefined;
+  try {
+    app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, infrastructure), {
+      logger: options.logger === false ? false : ['log', 'warn', 'error'],
+      bodyParser: false,
+    });
+    app.useBodyParser('json', { limit: '1mb' });
+    app.use(cookieParser());
+    app.useGlobalFilters(new HttpErrorFilter());
+    app.disable('x-powered-by');
+    app.set('trust proxy', 'loopback');
+    if (!serveWebApp(app.getHttpAdapter().getInstance(), config.webDist ?? DEFAULT_WEB_DIST)) {
+      new Logger('Web').warn('web/dist not found: the API runs without the web app (npm run build:web)');
+    }
+    await app.init();
+    const bootstrap = await bootstrapManager(infrastructure.database.knex, app.get(CommandBus), config);
+    await app.listen(config.port, config.host);
+    const address = app.getHttpServer().address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const started = app;
+    return {
+      app: started,
+      infrastructure,
+      bootstrap,
+      url: `http://localhost:${port}`,
+      close: async () => {
+        await started.close();
+        await infrastructure.close();
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await infrastructure.close();
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { MESSAGES } from '@shop/contracts';
+import { DomainError, type DomainErrorCode } from '../../domain';
+import { WrongExpectedVersionError } from '../../event-store';
+
+const STATUS: Record<DomainErrorCode, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+};
+
+/** Every failure leaves as JSON `{ message }` (plus `title` when the spec names one); never a stack trace. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, body } = this.describe(error);
+    if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (response.headersSent) return;
+    response.status(status).json(body);
+  }
+
+  private describe(error: unknown): { status: number; body: { message: string; title?: string } } {
+    if (error instanceof DomainError) {
+      return { status: STATUS[error.code], body: error.title ? { message: error.message, title: error.title } : { message: error.message } };
+    }
+    if (error instanceof WrongExpectedVersionError) return { status: 409, body: { message: MESSAGES.concurrentChange } };
+    if (error instanceof HttpException) {
+      const status = error.getStatus();
+      const payload = error.getResponse();
+      const raw = typeof payload === 'string' ? payload : (payload as { message?: unknown }).message;
+      const message = Array.isArray(raw) ? raw.join(', ') : typeof raw === 'string' ? raw : error.message;
+      return { status, body: { message } };
+    }
+    // body-parser marks its own failures (malformed JSON, too large) with a 4xx status.
+    const bodyError = error as { type?: string; status?: number };
+    if (bodyError?.type === 'entity.parse.failed') return { status: 400, body: { message: MESSAGES.invalidJson } };
+    if (typeof bodyError?.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
+      return { status: bodyError.status, body: { message: (error as Error).message } };
+    }
+    return { status: 500, body: { message: 'Internal server error' } };
+  }
+}

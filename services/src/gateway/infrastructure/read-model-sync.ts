@@ -1,0 +1,6 @@
+import type { GlobalPosition } from '../../event-store';
+
+/** Read-your-writes: a write call returns only once the read models show it. */
+export interface ReadModelSync {
+  waitFor(position: GlobalPosition | null): Promise<void>;
+}

@@ -1,0 +1,36 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
+import { MESSAGES, type SessionUser } from '@shop/contracts';
+import { fold, notFound, productDecider, productStreamId, skuDecider, skuStreamId } from '../../domain';
+import type { EventStore } from '../../event-store';
+import { commandContext } from '../auth/current-user.decorator';
+import { StreamWriter } from '../infrastructure/stream-writer.service';
+import { toDomainEvents } from '../infrastructure/stream-writer';
+import { EVENT_STORE } from '../infrastructure/tokens';
+
+export class DeleteProductCommand extends Command<void> {
+  constructor(
+    readonly productId: string,
+    readonly user: SessionUser,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DeleteProductCommand)
+export class DeleteProductHandler implements ICommandHandler<DeleteProductCommand> {
+  constructor(
+    private readonly writer: StreamWriter,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+  ) {}
+
+  async execute({ productId, user }: DeleteProductCommand): Promise<void> {
+    // The SKU to release is read from the product's own history (the SKU never changes).
+    const state = fold(productDecider, toDomainEvents(await this.eventStore.readStream(productStreamId(productId))));
+    if (state.status === 'absent') throw notFound(MESSAGES.productNotFound);
+    await this.writer.write(commandContext(user), [
+      { streamId: productStreamId(productId), decider: productDecider, command: { type: 'DeleteProduct', productId } },
+      { streamId: skuStreamId(state.sku), decider: skuDecider, command: { type: 'ReleaseSku', sku: state.sku, productId } },
+    ]);
+  }
+}

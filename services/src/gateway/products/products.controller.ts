@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { createProductInput, MESSAGES, type CreateProductCommandInput, type Product, type SessionUser } from '@shop/contracts';
+import { Pages } from '../auth/access.decorator';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { uuidParam } from '../http/uuid-param.pipe';
+import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { CreateProductCommand } from './create-product.command';
+import { DeleteProductCommand } from './delete-product.command';
+import { GetProductQuery, ListProductsQuery } from './product.queries';
+
+const productId = uuidParam(MESSAGES.productNotFound);
+
+@Controller('api/products')
+export class ProductsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  @Pages('dashboard', 'sales', 'inventory', 'transactions', 'products', 'reports')
+  list(): Promise<Product[]> {
+    return this.queries.execute(new ListProductsQuery());
+  }
+
+  @Post()
+  @Pages('products', 'inventory')
+  async create(
+    @Body(new ZodBodyPipe(createProductInput)) input: CreateProductCommandInput,
+    @CurrentUser() user: SessionUser,
+  ): Promise<Product> {
+    const { productId: id } = await this.commands.execute(new CreateProductCommand(input, user));
+    return this.queries.execute(new GetProductQuery(id));
+  }
+
+  @Delete(':id')
+  @Pages('products')
+  @HttpCode(204)
+  async remove(@Param('id', productId) id: string, @CurrentUser() user: SessionUser): Promise<void> {
+    await this.commands.execute(new DeleteProductCommand(id, user));
+  }
+}

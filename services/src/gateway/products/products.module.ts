@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { CreateProductHandler } from './create-product.command';
+import { DeleteProductHandler } from './delete-product.command';
+import { GetProductHandler, ListProductsHandler } from './product.queries';
+import { ProductsController } from './products.controller';
+
+@Module({
+  controllers: [ProductsController],
+  providers: [CreateProductHandler, DeleteProductHandler, ListProductsHandler, GetProductHandler],
+})
+export class ProductsModule {}

@@ -1,0 +1,30 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Knex } from 'knex';
+import { DEFAULT_PAGE_PERMISSIONS, pagePermissions, type PagePermissionsSetting } from '@shop/contracts';
+import { getSetting } from '@shop/projections';
+import type { Database } from '../../database';
+import { DATABASE } from '../infrastructure/tokens';
+
+export const PAGE_PERMISSIONS_KEY = 'page_permissions';
+export const PAGE_PERMISSIONS_DESCRIPTION = 'Pages each role may open (manager always has every page)';
+
+@Injectable()
+export class PagePermissionsReader {
+  private readonly knex: Knex;
+
+  constructor(@Inject(DATABASE) database: Database) {
+    this.knex = database.knex;
+  }
+
+  /** The stored setting, or the default until a manager first saves one. */
+  async read(): Promise<PagePermissionsSetting> {
+    const setting = await getSetting(this.knex, PAGE_PERMISSIONS_KEY);
+    const parsed = setting ? pagePermissions.safeParse(setting.value) : null;
+    return {
+      key: PAGE_PERMISSIONS_KEY,
+      value: parsed?.success ? parsed.data : DEFAULT_PAGE_PERMISSIONS,
+      description: setting?.description ?? PAGE_PERMISSIONS_DESCRIPTION,
+      updatedAt: setting?.updatedAt ?? null,
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, Query, type IQueryHandler } from '@nestjs/cqrs';
+import type { Transaction } from '@shop/contracts';
+import { getTransaction, listTransactions } from '@shop/projections';
+import type { Database } from '../../database';
+import { notFound } from '../../domain';
+import { DATABASE } from '../infrastructure/tokens';
+
+export class ListTransactionsQuery extends Query<Transaction[]> {}
+
+@QueryHandler(ListTransactionsQuery)
+export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQuery> {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  execute(): Promise<Transaction[]> {
+    return listTransactions(this.database.knex);
+  }
+}
+
+export class GetTransactionQuery extends Query<Transaction> {
+  constructor(readonly transactionId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetTransactionQuery)
+export class GetTransactionHandler implements IQueryHandler<GetTransactionQuery> {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  async execute({ transactionId }: GetTransactionQuery): Promise<Transaction> {
+    const transaction = await getTransaction(this.database.knex, transactionId);
+    if (!transaction) throw notFound('Transaction not found');
+    return transaction;
+  }
+}

@@ -1,0 +1,32 @@
+import { Body, Controller, Get, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { createTransactionInput, type CreateTransactionCommandInput, type SessionUser, type Transaction } from '@shop/contracts';
+import { Pages } from '../auth/access.decorator';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { RecordMovementCommand } from './record-movement.command';
+import { GetTransactionQuery, ListTransactionsQuery } from './transaction.queries';
+
+@Controller('api/transactions')
+export class TransactionsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  @Pages('dashboard', 'transactions', 'reports')
+  list(): Promise<Transaction[]> {
+    return this.queries.execute(new ListTransactionsQuery());
+  }
+
+  @Post()
+  @Pages('dashboard', 'inventory', 'sales')
+  async create(
+    @Body(new ZodBodyPipe(createTransactionInput)) input: CreateTransactionCommandInput,
+    @CurrentUser() user: SessionUser,
+  ): Promise<Transaction> {
+    const { movementId } = await this.commands.execute(new RecordMovementCommand(input, user));
+    return this.queries.execute(new GetTransactionQuery(movementId));
+  }
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
+import type { Role } from '@shop/contracts';
+import { userDecider, usernameDecider, usernameStreamId, userStreamId, type CommandContext } from '../../domain';
+import { hashPassword } from '../auth/password-hasher';
+import { StreamWriter } from '../infrastructure/stream-writer.service';
+
+export interface NewUser {
+  readonly username: string;
+  readonly password: string;
+  readonly role: Role;
+  readonly permissions: Record<string, unknown>;
+  readonly isActive: boolean;
+}
+
+export class CreateUserCommand extends Command<{ userId: string }> {
+  constructor(
+    readonly user: NewUser,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateUserCommand)
+export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
+  constructor(private readonly writer: StreamWriter) {}
+
+  async execute({ user, context }: CreateUserCommand): Promise<{ userId: string }> {
+    const userId = randomUUID();
+    const passwordHash = await hashPassword(user.password);
+    await this.writer.write(context, [
+      {
+        streamId: usernameStreamId(user.username),
+        decider: usernameDecider,
+        command: { type: 'ClaimUsername', username: user.username, userId },
+      },
+      {
+        streamId: userStreamId(userId),
+        decider: userDecider,
+        command: { type: 'CreateUser', userId, username: user.username, passwordHash, role: user.role, permissions: user.permissions, isActive: user.isActive },
+      },
+    ]);
+    return { userId };
+  }
+}

@@ -1,0 +1,31 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './config';
+import { startApp } from './gateway/create-app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const running = await startApp(config);
+  const lines = [``, `  Glow Beauty back office is running at ${running.url}`];
+  if (running.bootstrap?.generatedPassword) {
+    lines.push(
+      `  First sign-in: username '${running.bootstrap.username}', password '${running.bootstrap.generatedPassword}'`,
+      `  (shown once; set ADMIN_USERNAME and ADMIN_PASSWORD before the first start to choose them)`,
+    );
+  } else if (running.bootstrap) {
+    lines.push(`  First sign-in: username '${running.bootstrap.username}' with the ADMIN_PASSWORD you set`);
+  } else {
+    lines.push(`  Sign in with an existing account (the first manager was created on the first start)`);
+  }
+  console.log(lines.join('\n') + '\n');
+  const stop = async () => {
+    await running.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

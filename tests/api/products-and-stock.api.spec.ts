@@ -1,0 +1,131 @@
+import { startTestApp, type TestApp } from './support/test-app';
+import type { ApiClient } from './support/api-client';
+
+const product = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Shea Butter, "Pure"',
+  sku: `SHEA-${Math.random().toString(36).slice(2, 8)}`,
+  category: 'Body Care',
+  price: '2500.00',
+  costPrice: '1800',
+  currentStock: 0,
+  minStockLevel: 2,
+  description: 'Unrefined',
+  images: [],
+  ...overrides,
+});
+
+const stock = (productId: string, type: 'in' | 'out', quantity: number, overrides: Record<string, unknown> = {}) => ({
+  productId,
+  type,
+  quantity,
+  unitPrice: '2500.00',
+  costPrice: type === 'in' ? '1800.00' : undefined,
+  totalValue: String(quantity * 2500),
+  reason: type === 'in' ? 'purchase' : 'sale',
+  sellerName: 'manager',
+  notes: '',
+  ...overrides,
+});
+
+describe('products and stock movements over HTTP', () => {
+  let app: TestApp;
+  let manager: ApiClient;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    manager = await app.signIn('manager', app.managerPassword);
+  });
+  afterAll(() => app.close());
+
+  it('refuses every call without a session', async () => {
+    const anonymous = app.client();
+    for (const [method, path] of [
+      ['GET', '/api/products'],
+      ['POST', '/api/products'],
+      ['GET', '/api/transactions'],
+      ['GET', '/api/dashboard/metrics'],
+      ['GET', '/api/users'],
+    ] as const) {
+      const response = await anonymous.request(method, path, method === 'POST' ? {} : undefined);
+      expect({ path, status: response.status, message: response.body?.message }).toEqual({
+        path,
+        status: 401,
+        message: 'Not signed in',
+      });
+    }
+  });
+
+  it('creates a product and lists it with exact amounts', async () => {
+    const created = await manager.post('/api/products', product({ sku: 'LIP-01', price: '1999.9' }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ sku: 'LIP-01', price: '1999.90', costPrice: '1800.00', currentStock: 0 });
+    const list = await manager.get('/api/products');
+    expect(list.body.map((row: { sku: string }) => row.sku)).toContain('LIP-01');
+  });
+
+  it('refuses a duplicate SKU, case-insensitively, and stores nothing', async () => {
+    await manager.post('/api/products', product({ sku: 'DUP-01' }));
+    const before = (await manager.get('/api/products')).body.length;
+    const again = await manager.post('/api/products', product({ sku: 'dup-01' }));
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'A product with SKU dup-01 already exists' });
+    expect((await manager.get('/api/products')).body.length).toBe(before);
+  });
+
+  it('records stock in and out, refuses stock out beyond stock, and the dashboard follows', async () => {
+    const { body: created } = await manager.post('/api/products', product({ name: 'Rose Toner', price: '1000', costPrice: '600', minStockLevel: 3 }));
+    const stockIn = await manager.post('/api/transactions', stock(created.id, 'in', 10, { unitPrice: '600.00' }));
+    expect(stockIn.status).toBe(201);
+    expect(stockIn.body).toMatchObject({ type: 'in', quantity: 10, totalValue: '6000.00', reason: 'purchase', productName: 'Rose Toner' });
+
+    const out = await manager.post('/api/transactions', stock(created.id, 'out', 4, { unitPrice: '1000', saleId: 'CASH-1-abc' }));
+    expect(out.status).toBe(201);
+    expect(out.body).toMatchObject({ type: 'out', totalValue: '4000.00', saleId: 'CASH-1-abc', costPrice: '600.00' });
+
+    const tooMany = await manager.post('/api/transactions', stock(created.id, 'out', 7));
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body).toEqual({ message: 'Only 6 units available for Rose Toner', title: 'Insufficient stock' });
+
+    const listed = (await manager.get('/api/products')).body.find((row: { id: string }) => row.id === created.id);
+    expect(listed.currentStock).toBe(6);
+    const transactions = (await manager.get('/api/transactions')).body.filter((row: { productId: string }) => row.productId === created.id);
+    expect(transactions).toHaveLength(2);
+    expect(transactions[0].type).toBe('out'); // newest first
+
+    const metrics = (await manager.get('/api/dashboard/metrics')).body;
+    expect(metrics.todaysUnitsSold).toBeGreaterThanOrEqual(4);
+    expect(Number(metrics.todaysSalesProfit)).toBeGreaterThanOrEqual(1600);
+  });
+
+  it('takes exactly 5 of 20 concurrent stock outs of 1 unit on a product holding 5, with no 5xx', async () => {
+    const { body: created } = await manager.post('/api/products', product({ name: 'Last Five', currentStock: 5 }));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => manager.post('/api/transactions', stock(created.id, 'out', 1))),
+    );
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(15);
+    const listed = (await manager.get('/api/products')).body.find((row: { id: string }) => row.id === created.id);
+    expect(listed.currentStock).toBe(0);
+  });
+
+  it('deletes a product: it leaves the catalogue, keeps its history, refuses movements and frees its SKU', async () => {
+    const { body: created } = await manager.post('/api/products', product({ sku: 'GONE-01', currentStock: 2 }));
+    await manager.post('/api/transactions', stock(created.id, 'out', 1));
+    const deleted = await manager.delete(`/api/products/${created.id}`);
+    expect(deleted.status).toBe(204);
+    expect((await manager.get('/api/products')).body.some((row: { id: string }) => row.id === created.id)).toBe(false);
+    const history = (await manager.get('/api/transactions')).body.filter((row: { productId: string }) => row.productId === created.id);
+    expect(history).toHaveLength(1);
+    expect((await manager.post('/api/transactions', stock(created.id, 'in', 1))).status).toBe(409);
+    expect((await manager.delete(`/api/products/${created.id}`)).status).toBe(409);
+    expect((await manager.post('/api/products', product({ sku: 'GONE-01' }))).status).toBe(201);
+  });
+
+  it('answers unknown ids with 404', async () => {
+    expect((await manager.delete('/api/products/00000000-0000-4000-8000-000000000000')).body).toEqual({ message: 'Product not found' });
+    expect((await manager.delete('/api/products/not-a-uuid')).status).toBe(404);
+    const movement = await manager.post('/api/transactions', stock('00000000-0000-4000-8000-000000000000', 'in', 1));
+    expect(movement).toMatchObject({ status: 404, body: { message: 'Product not found' } });
+  });
+});

@@ -1,0 +1,57 @@
+import { loadConfig, type AppConfig } from '../../../services/src/config';
+import { startApp, type RunningApp } from '../../../services/src/gateway/create-app';
+import { positionToString } from '../../../services/src/event-store';
+import { createScratchDatabaseUrl } from '../../support/scratch-database';
+import { ApiClient } from './api-client';
+
+export interface TestApp extends RunningApp {
+  readonly managerPassword: string;
+  client(): ApiClient;
+  signIn(username: string, password: string): Promise<ApiClient>;
+  /** Everything a bad request must leave untouched: the event store head and each read model's rows. */
+  snapshot(): Promise<Record<string, unknown>>;
+}
+
+const MANAGER_PASSWORD = 'manager-secret-1';
+
+/**
+ * The real gateway on a free port over a fresh database: PGlite in memory, or a scratch database
+ * on the PostgreSQL server named by DATABASE_URL (created here, dropped on close).
+ */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabaseUrl(process.env.DATABASE_URL) : null;
+  const config: AppConfig = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    databaseUrl: scratch?.url,
+    eventStoreUrl: process.env.EVENTSTORE_URL || undefined,
+    admin: { username: 'manager', password: MANAGER_PASSWORD },
+    webDist: '/nonexistent',
+    ...overrides,
+  };
+  const running = await startApp(config, { logger: false });
+  const knex = running.infrastructure.database.knex;
+  return {
+    ...running,
+    managerPassword: MANAGER_PASSWORD,
+    client: () => new ApiClient(running.url),
+    async signIn(username, password) {
+      const client = new ApiClient(running.url);
+      await client.login(username, password);
+      return client;
+    },
+    async snapshot() {
+      const head = await running.infrastructure.eventStore.headPosition();
+      const tables = ['products', 'transactions', 'users', 'settings', 'daily_sales'];
+      const counts = await Promise.all(tables.map(async (table) => (await knex(table).count({ n: '*' }))[0]?.n));
+      const stock = await knex('products').select('id', 'current_stock').orderBy('id');
+      return { head: head ? positionToString(head) : null, counts, stock };
+    },
+    async close() {
+      await running.close();
+      await scratch?.drop();
+    },
+  };
+}
