@@ -1,0 +1,31 @@
+import { Hammer } from 'lucide-react';
+import { Notice } from '@/components/feedback/notice';
+import { PageHeader } from '../layout/page-header';
+
+/** Stand-ins with the right header until each page's feature is built; replace the entry in route-config. */
+function PlaceholderPage({ title, subtitle }: { title: string; subtitle: string }) {
+  return (
+    <>
+      <PageHeader title={title} subtitle={subtitle} />
+      <Notice
+        headingLevel="h2"
+        testId="page-placeholder"
+        icon={Hammer}
+        title={`${title} is coming soon`}
+        message="This part of the back office is still being built."
+      />
+    </>
+  );
+}
+
+export const SalesPage = () => <PlaceholderPage title="Sales Till" subtitle="Sell products and take cash payments" />;
+export const TransactionsPage = () => (
+  <PlaceholderPage title="Transactions" subtitle="History of every stock movement and sale" />
+);
+export const ReportsPage = () => <PlaceholderPage title="Reports" subtitle="Sales, stock and profit at a glance" />;
+export const CustomerSupportPage = () => (
+  <PlaceholderPage title="Customer Support" subtitle="Customer requests and replies" />
+);
+export const SettingsPage = () => (
+  <PlaceholderPage title="Settings" subtitle="Users, page access and contact details" />
+);

@@ -1,0 +1,2 @@
+export const STORE_NAME = 'Glow Beauty';
+export const STORE_TAGLINE = 'Beauty & Cosmetics Store';

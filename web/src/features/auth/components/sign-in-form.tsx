@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { loginInput, type LoginInput } from '@shop/contracts';
+import { Button } from '@/components/ui/button';
+import { Field, controlA11y } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast, toastError } from '@/components/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/config/paths';
+import { useLogin } from '../api/login';
+
+type Errors = Partial<Record<keyof LoginInput, string>>;
+
+export function SignInForm() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const loginMutation = useLogin({
+    onSuccess: (user) => {
+      toast({ title: 'Login Successful', description: `Welcome back, ${user.username}!` });
+      navigate(paths.dashboard);
+    },
+  });
+  const pending = loginMutation.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = loginInput.safeParse(values);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof LoginInput;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    loginMutation.mutate(parsed.data, {
+      onError: (error) => toastError(errorMessage(error, 'Invalid username or password'), 'Login Failed'),
+    });
+  };
+
+  const update = (key: keyof LoginInput) => (value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="sign-in-form">
+      <Field id="username" label="Username" error={errors.username}>
+        <Input
+          {...controlA11y('username', errors.username)}
+          name="username"
+          autoComplete="username"
+          placeholder="Enter your username"
+          value={values.username}
+          onChange={(event) => update('username')(event.target.value)}
+          disabled={pending}
+        />
+      </Field>
+      <Field id="password" label="Password" error={errors.password}>
+        <Input
+          {...controlA11y('password', errors.password)}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Enter your password"
+          value={values.password}
+          onChange={(event) => update('password')(event.target.value)}
+          disabled={pending}
+        />
+      </Field>
+      <Button type="submit" className="w-full" disabled={pending} data-testid="sign-in-submit">
+        {pending ? (
+          <>
+            <Spinner />
+            Signing in...
+          </>
+        ) : (
+          'Sign In'
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { PackageSearch } from 'lucide-react';
+import type { Product } from '@shop/contracts';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/feedback/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { CategoryFilter } from '@/components/filters/category-filter';
+import { SearchInput } from '@/components/filters/search-input';
+import { ALL_CATEGORIES, filterProducts } from '@/utils/product-filters';
+import type { StockType } from '../hooks/use-stock-form';
+import { InventoryProductCard } from './inventory-product-card';
+import { StockDialog } from './stock-dialog';
+
+type InventoryViewProps = { products: readonly Product[] | undefined; isLoading: boolean; isError: boolean };
+
+/** Search, category filter and product cards, each with Stock In / Stock Out. */
+export function InventoryView({ products, isLoading, isError }: InventoryViewProps) {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  const [dialog, setDialog] = useState<{ type: StockType; productId?: string; open: boolean }>({
+    type: 'in',
+    open: false,
+  });
+  const all = products ?? [];
+  const visible = filterProducts(all, { search, category });
+
+  return (
+    <div className="space-y-4">
+      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+        <SearchInput
+          value={search}
+          onChange={setSearch}
+          placeholder="Search by name or SKU..."
+          label="Search inventory"
+          testId="inventory-search"
+        />
+        <CategoryFilter value={category} onChange={setCategory} testId="inventory-category-filter" />
+      </Card>
+
+      {isLoading ? (
+        <div className="flex justify-center py-16 text-slate-400">
+          <Spinner className="h-6 w-6" />
+        </div>
+      ) : isError ? (
+        <p className="py-16 text-center text-sm text-slate-500">Products could not be loaded.</p>
+      ) : visible.length === 0 ? (
+        <Card>
+          <EmptyState icon={PackageSearch}>
+            {all.length === 0 ? 'No products in inventory yet.' : 'No products match your filters.'}
+          </EmptyState>
+        </Card>
+      ) : (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="inventory-grid">
+          {visible.map((product) => (
+            <InventoryProductCard
+              key={product.id}
+              product={product}
+              onStock={(type, productId) => setDialog({ type, productId, open: true })}
+            />
+          ))}
+        </div>
+      )}
+
+      <StockDialog
+        type={dialog.type}
+        productId={dialog.productId}
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        products={all}
+      />
+    </div>
+  );
+}

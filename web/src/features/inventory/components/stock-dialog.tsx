@@ -1,0 +1,206 @@
+import type { FormEvent } from 'react';
+import type { Product } from '@shop/contracts';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field, controlA11y } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { SelectField } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { toastError, toastSuccess } from '@/components/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useSignedInUser } from '@/lib/session';
+import { useCreateStockTransaction } from '../api/create-stock-transaction';
+import { parseQuantity, reasonsFor, useStockForm, type StockType } from '../hooks/use-stock-form';
+
+type StockDialogProps = {
+  type: StockType;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The catalogue to choose from; the page passes it in (products belong to the products feature). */
+  products: readonly Product[];
+  /** Preselects a product, e.g. when opened from its card. */
+  productId?: string;
+};
+
+const titles: Record<StockType, { title: string; description: string; success: string }> = {
+  in: {
+    title: 'Record Stock In',
+    description: 'Record stock received into inventory.',
+    success: 'Stock in recorded successfully',
+  },
+  out: {
+    title: 'Record Stock Out',
+    description: 'Record stock leaving inventory.',
+    success: 'Stock out recorded successfully',
+  },
+};
+
+export function StockDialog({ type, open, onOpenChange, products, productId }: StockDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="stock-dialog" data-type={type}>
+        <DialogHeader>
+          <DialogTitle>{titles[type].title}</DialogTitle>
+          <DialogDescription>{titles[type].description}</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from a fresh form. */}
+        <StockForm type={type} products={products} productId={productId} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type StockFormProps = Pick<StockDialogProps, 'type' | 'products' | 'productId'> & { onDone: () => void };
+
+function StockForm({ type, products, productId, onDone }: StockFormProps) {
+  const user = useSignedInUser();
+  const form = useStockForm({ type, products, sellerName: user.username, initialProductId: productId });
+  const { values, errors, totalValue } = form;
+  const createTransaction = useCreateStockTransaction();
+  const pending = createTransaction.isPending;
+  const selected = products.find((product) => product.id === values.productId);
+  const productOptions = products.map((product) => ({ value: product.id, label: `${product.name} (${product.sku})` }));
+  const reasonOptions = reasonsFor(type).map((reason) => ({
+    value: reason,
+    label: reason.charAt(0).toUpperCase() + reason.slice(1),
+  }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const payload = form.validate();
+    if (!payload) return;
+    createTransaction.mutate(payload, {
+      onSuccess: () => {
+        toastSuccess(titles[type].success);
+        form.reset();
+        onDone();
+      },
+      onError: (error) => toastError(errorMessage(error, 'Failed to record transaction')),
+    });
+  };
+
+  const onCancel = () => {
+    form.reset();
+    onDone();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="stock-form">
+      <fieldset disabled={pending} className="space-y-4">
+        <Field id="stock-product" label="Product" error={errors.productId}>
+          <SelectField
+            {...controlA11y('stock-product', errors.productId)}
+            value={values.productId}
+            onValueChange={form.selectProduct}
+            options={productOptions}
+            placeholder={products.length ? 'Select a product' : 'No products available'}
+            disabled={pending || products.length === 0}
+          />
+        </Field>
+
+        {type === 'out' && selected && (
+          <div
+            data-testid="stock-info"
+            role="status"
+            className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900"
+          >
+            Current stock: <strong>{selected.currentStock} units</strong> · Minimum level: {selected.minStockLevel}
+          </div>
+        )}
+
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field id="stock-quantity" label="Quantity" error={errors.quantity}>
+            <Input
+              {...controlA11y('stock-quantity', errors.quantity)}
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              value={values.quantity}
+              onChange={(event) => form.setField('quantity', parseQuantity(event.target.value))}
+            />
+          </Field>
+          <Field id="stock-unit-price" label="Unit Price (₦)" error={errors.unitPrice}>
+            <Input
+              {...controlA11y('stock-unit-price', errors.unitPrice)}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              placeholder="0.00"
+              value={values.unitPrice}
+              onChange={(event) => form.setField('unitPrice', event.target.value)}
+            />
+          </Field>
+          {type === 'in' && (
+            <Field id="stock-cost-price" label="Cost Price (₦)" error={errors.costPrice} optional>
+              <Input
+                {...controlA11y('stock-cost-price', errors.costPrice)}
+                type="number"
+                inputMode="decimal"
+                min="0"
+                step="0.01"
+                placeholder="0.00"
+                value={values.costPrice}
+                onChange={(event) => form.setField('costPrice', event.target.value)}
+              />
+            </Field>
+          )}
+          <Field id="stock-total-value" label="Total Value (₦)">
+            <Input id="stock-total-value" data-testid="stock-total-value" readOnly tabIndex={-1} value={totalValue} />
+          </Field>
+          <Field id="stock-reason" label="Reason" error={errors.reason}>
+            <SelectField
+              {...controlA11y('stock-reason', errors.reason)}
+              value={values.reason}
+              onValueChange={(reason) => form.setField('reason', reason as typeof values.reason)}
+              options={reasonOptions}
+              disabled={pending}
+            />
+          </Field>
+          <Field id="stock-seller" label="Seller/Staff" error={errors.sellerName}>
+            <Input
+              {...controlA11y('stock-seller', errors.sellerName)}
+              placeholder="Who handled this"
+              value={values.sellerName}
+              onChange={(event) => form.setField('sellerName', event.target.value)}
+            />
+          </Field>
+        </div>
+
+        <Field id="stock-notes" label="Notes" error={errors.notes} optional>
+          <Textarea
+            {...controlA11y('stock-notes', errors.notes)}
+            rows={2}
+            placeholder="Add any notes about this transaction"
+            value={values.notes}
+            onChange={(event) => form.setField('notes', event.target.value)}
+          />
+        </Field>
+      </fieldset>
+
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending} data-testid="stock-submit">
+          {pending ? (
+            <>
+              <Spinner />
+              Recording...
+            </>
+          ) : (
+            titles[type].title
+          )}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

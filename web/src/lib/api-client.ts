@@ -1,0 +1,83 @@
+/**
+ * The one way the web app talks to the gateway: same origin, cookies, JSON.
+ * Spec section 8: a failure's message is "<status>: <body text or status text>"; toasts use the
+ * server's `{ message }` when there is one.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The `message` field of the JSON error body, when the server sent one. */
+    readonly serverMessage: string | null,
+  ) {
+    super(message);
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** The session subscribes here: a 401 on a signed-in call means the server forgot the session. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export type ApiFetchOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Sign-in answers 401 for wrong credentials; that must not look like a lost session. */
+  notifyUnauthorized?: boolean;
+};
+
+function readServerMessage(bodyText: string): string | null {
+  if (!bodyText) return null;
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const { message } = parsed as { message: unknown };
+      if (typeof message === 'string' && message.trim()) return message;
+      if (Array.isArray(message) && message.every((part) => typeof part === 'string')) return message.join(', ');
+    }
+  } catch {
+    // Not JSON (a proxy page, say): no server message to show.
+  }
+  return null;
+}
+
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, notifyUnauthorized = true } = options;
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers:
+      body === undefined
+        ? { Accept: 'application/json' }
+        : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+
+  if (!response.ok) {
+    const bodyText = await response.text().catch(() => '');
+    if (response.status === 401 && notifyUnauthorized) {
+      unauthorizedListeners.forEach((listener) => listener());
+    }
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${bodyText || response.statusText}`,
+      readServerMessage(bodyText),
+    );
+  }
+
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** "Server message, else <fallback>" from the error catalogue. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}

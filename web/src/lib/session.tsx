@@ -1,0 +1,80 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { sessionUser, type SessionUser } from '@shop/contracts';
+import { onUnauthorized } from './api-client';
+
+/** Spec section 3: the signed-in user is kept in the browser under this key, as JSON. */
+export const SESSION_STORAGE_KEY = 'user';
+
+type SessionContextValue = {
+  user: SessionUser | null;
+  /** True until the stored user has been read at startup. */
+  isLoading: boolean;
+  login: (user: SessionUser) => void;
+  logout: () => void;
+};
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+function readStoredUser(): SessionUser | null {
+  const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
+  if (raw === null) return null;
+  try {
+    const parsed = sessionUser.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through: unparseable
+  }
+  window.localStorage.removeItem(SESSION_STORAGE_KEY);
+  return null;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [isLoading, setIsLoading] = useState(true);
+
+  useEffect(() => {
+    setUser(readStoredUser());
+    setIsLoading(false);
+  }, []);
+
+  const login = useCallback((next: SessionUser) => {
+    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(next));
+    setUser(next);
+  }, []);
+
+  const logout = useCallback(() => {
+    window.localStorage.removeItem(SESSION_STORAGE_KEY);
+    setUser(null);
+  }, []);
+
+  useEffect(() => onUnauthorized(logout), [logout]);
+
+  // Once nobody is signed in (and the signed-in screens have unmounted), drop every cached answer
+  // so the next person to sign in never sees the previous one's data or permissions.
+  useEffect(() => {
+    if (!user) queryClient.clear();
+  }, [user, queryClient]);
+
+  const value = useMemo(() => ({ user, isLoading, login, logout }), [user, isLoading, login, logout]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const context = useContext(SessionContext);
+  if (!context) throw new Error('useSession must be used within a SessionProvider');
+  return context;
+}
+
+/** A user who is certainly signed in: for screens rendered only inside the signed-in shell. */
+export function useSignedInUser(): SessionUser {
+  const { user } = useSession();
+  if (!user) throw new Error('useSignedInUser needs a signed-in user');
+  return user;
+}
+
+export const ROLE_LABELS: Record<SessionUser['role'], string> = {
+  manager: 'Manager',
+  assistant: 'Sales Assistant',
+};

@@ -1,0 +1,34 @@
+import { CURRENCY, LOCALE } from '@shop/contracts';
+
+const moneyFormatter = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+
+/** The single money formatter: amounts arrive as strings like "1250.00". */
+export function formatMoney(amount: string | number | null | undefined): string {
+  const value = typeof amount === 'number' ? amount : Number(amount ?? 0);
+  return moneyFormatter.format(Number.isFinite(value) ? value : 0);
+}
+
+/** price × stock, in kobo so that "0.10" × 3 does not drift. */
+export function stockValue(price: string, currentStock: number): number {
+  return (Math.round(Number(price) * 100) * currentStock) / 100;
+}
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+
+/** Spec section 9: minutes, hours (under 24) or days ago. */
+export function formatRelativeTime(iso: string, now: Date = new Date()): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return 'Invalid Date';
+  const minutes = Math.max(0, Math.floor((now.getTime() - time) / 60_000));
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return plural(hours, 'hour');
+  return plural(Math.floor(hours / 24), 'day');
+}
+
+const dateTimeFormatter = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : dateTimeFormatter.format(date);
+}
