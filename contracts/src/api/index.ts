@@ -5,3 +5,6 @@ export * from './dashboard.contract';
 export * from './settings.contract';
 export * from './user.contract';
 export * from './error.contract';
+export * from './sale.contract';
+export * from './media.contract';
+export * from './contact.contract';

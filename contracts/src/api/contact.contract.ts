@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** International format: a leading +, then 7 to 15 digits (spaces and dashes allowed between). */
+export const INTERNATIONAL_PHONE = /^\+[1-9](?:[ -]?\d){6,14}$/;
+
+export const contactInfo = z.object({
+  email: z.string().trim().min(1, 'Please enter a valid value.').email('Please enter a valid email address'),
+  phone: z.string().trim().min(1, 'Please enter a valid value.').regex(INTERNATIONAL_PHONE, 'Phone must be in international format, e.g. +234 801 234 5678'),
+  whatsapp: z.string().trim().min(1, 'Please enter a valid value.').regex(INTERNATIONAL_PHONE, 'WhatsApp must be in international format, e.g. +234 801 234 5678'),
+  address: z.string().trim().min(1, 'Please enter a valid value.').max(500, 'Address is too long'),
+});
+export type ContactInfo = z.infer<typeof contactInfo>;
+
+/** PUT /api/contact-info: the four fields plus the signed-in manager's own password, checked by the server. */
+export const updateContactInfoInput = contactInfo.extend({
+  password: z.string({ error: 'Password Required' }).min(1, 'Password Required'),
+});
+export type UpdateContactInfoInput = z.infer<typeof updateContactInfoInput>;
+
+export const contactInfoResponse = contactInfo.extend({ updatedAt: z.string().nullable() });
+export type ContactInfoResponse = z.infer<typeof contactInfoResponse>;

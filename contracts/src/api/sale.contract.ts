@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { moneyOut, percentString } from '../money';
+import { transactionResponse } from './transaction.contract';
+
+export const PAYMENT_METHODS = ['cash', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const saleItemInput = z.object({
+  productId: z.uuid({ error: 'Each item needs a product' }),
+  quantity: z
+    .number({ error: 'Quantity must be a whole number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(1_000_000, 'Quantity is too large'),
+});
+
+/**
+ * POST /api/sales: a whole cart as one sale, all lines or none. Prices come from the catalogue at
+ * the moment of sale; the same saleId posted again returns the first sale and records nothing.
+ */
+export const createSaleInput = z.object({
+  saleId: z
+    .string({ error: 'Sale id is required' })
+    .trim()
+    .min(1, 'Sale id is required')
+    .max(100, 'Sale id is too long'),
+  items: z.array(saleItemInput).min(1, 'The cart is empty').max(200, 'Too many lines in one sale'),
+  discountPercentage: percentString('Discount').default('0'),
+  notes: z.string().max(2000, 'Notes are too long').optional().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: "Payment method must be 'cash' or 'card'" }),
+});
+export type CreateSaleInput = z.input<typeof createSaleInput>;
+export type CreateSaleCommandInput = z.output<typeof createSaleInput>;
+
+export const saleResponse = z.object({
+  saleId: z.string(),
+  createdAt: z.string(),
+  sellerName: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  discountPercentage: z.string(),
+  originalTotal: moneyOut,
+  discountAmount: moneyOut,
+  totalValue: moneyOut,
+  notes: z.string().nullable(),
+  /** One stock-out line per cart line, with the product's name and price as they were at the sale. */
+  lines: z.array(transactionResponse),
+});
+export type Sale = z.infer<typeof saleResponse>;
+
+/** Client-side sale id, as the spec's till makes it: CASH-timestamp-random. */
+export const newCashSaleId = (now = Date.now(), random = Math.random()) =>
+  `CASH-${now}-${random.toString(36).slice(2, 11)}`;
