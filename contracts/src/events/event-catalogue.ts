@@ -8,6 +8,7 @@ import {
   stockIssuedV1,
   stockReceivedV1,
 } from './product-events';
+import { saleRecordedV1 } from './sale-events';
 import {
   settingChangedV1,
   userActivationChangedV1,
@@ -39,6 +40,7 @@ export const EVENT_CATALOGUE = {
   UsernameClaimed: { version: 1, schema: usernameClaimedV1 },
   UsernameReleased: { version: 1, schema: usernameReleasedV1 },
   SettingChanged: { version: 1, schema: settingChangedV1 },
+  SaleRecorded: { version: 1, schema: saleRecordedV1 },
 } as const;
 
 export type EventType = keyof typeof EVENT_CATALOGUE;

@@ -63,6 +63,8 @@ export interface IssueStock {
   /** null: sell at the catalogue price in force (the till); otherwise the price the clerk entered. */
   readonly unitPrice: string | null;
   readonly discountPercentage: string;
+  /** A sale spreads its discount over its lines to the kobo; absent, the line's own percentage applies. */
+  readonly discountAmount?: string;
   readonly sellerName: string;
   readonly notes: string | null;
   readonly saleId: string | null;
@@ -71,9 +73,10 @@ export interface IssueStock {
 export type ProductCommand = CreateProduct | DeleteProduct | ReceiveStock | IssueStock;
 type ProductEvent = DomainEventOf<'ProductCreated' | 'ProductDeleted' | 'StockReceived' | 'StockIssued'>;
 
-type LiveProduct = Extract<ProductState, { status: 'live' | 'deleted' }>;
+export type LiveProduct = Extract<ProductState, { status: 'live' | 'deleted' }>;
 
-function requireLive(state: ProductState): LiveProduct {
+/** A product that exists and is not deleted, or the refusal worded for the user. */
+export function requireLive(state: ProductState): LiveProduct {
   if (state.status === 'absent') throw notFound(MESSAGES.productNotFound);
   if (state.status === 'deleted') throw conflict(MESSAGES.productDeleted);
   return state;
@@ -153,7 +156,7 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
             unitPrice,
             costPrice: product.costPrice,
             discountPercentage,
-            ...lineTotals(command.quantity, unitPrice, discountPercentage),
+            ...lineTotals(command.quantity, unitPrice, discountPercentage, command.discountAmount),
             sellerName: command.sellerName,
             notes: command.notes,
             saleId: command.saleId,

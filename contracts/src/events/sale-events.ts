@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '../api/sale.contract';
+
+const amount = z.string().regex(/^\d+\.\d{2}$/);
+
+export const saleLineV1 = z.object({
+  productId: z.uuid(),
+  movementId: z.uuid(),
+  productName: z.string(),
+  productSku: z.string(),
+  quantity: z.number().int().min(1),
+  unitPrice: amount,
+  costPrice: amount.nullable(),
+  originalTotal: amount,
+  discountAmount: amount,
+  totalValue: amount,
+});
+
+/**
+ * The till's sale as one fact, recorded atomically with a StockIssued per line on each product
+ * stream. Its stream `sale-{saleId}` also makes a retried post of the same sale a no-op.
+ */
+export const saleRecordedV1 = z.object({
+  saleId: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  discountPercentage: z.string().regex(/^\d{1,3}\.\d{2}$/),
+  originalTotal: amount,
+  discountAmount: amount,
+  totalValue: amount,
+  sellerName: z.string(),
+  notes: z.string().nullable(),
+  lines: z.array(saleLineV1).min(1),
+});
+
+export type SaleRecorded = z.infer<typeof saleRecordedV1>;
+export type SaleLine = z.infer<typeof saleLineV1>;

@@ -1,0 +1,110 @@
+import { MESSAGES, type DomainEvent, type DomainEventOf, type PaymentMethod, type SaleLine } from '@shop/contracts';
+import { validationError } from '../shared/domain-error';
+import { allocateDiscount, amount, formatAmount, normalisePercent } from '../shared/money';
+import { decideProduct, requireLive, type ProductState } from '../product/product.decider';
+
+export type SaleState = { readonly recorded: false } | { readonly recorded: true; readonly saleId: string };
+
+export interface RecordSale {
+  readonly type: 'RecordSale';
+  readonly saleId: string;
+  readonly lines: readonly { readonly productId: string; readonly movementId: string; readonly quantity: number }[];
+  readonly discountPercentage: string;
+  readonly paymentMethod: PaymentMethod;
+  readonly sellerName: string;
+  readonly notes: string | null;
+}
+
+export interface SaleDecision {
+  readonly sale: DomainEventOf<'SaleRecorded'>[];
+  /** StockIssued events per line, in the order of `lines`. */
+  readonly products: DomainEvent[][];
+}
+
+/**
+ * A till sale over several product streams: priced from each product's catalogue price at this
+ * moment, the discount spread over the lines so line totals add up to the sale total to the kobo,
+ * and every line checked by the product's own rules (stock, deleted). A recorded sale is final:
+ * deciding it again yields nothing, which makes a retried post harmless.
+ */
+export function decideSale(command: RecordSale, sale: SaleState, products: readonly ProductState[]): SaleDecision {
+  if (sale.recorded) return { sale: [], products: products.map(() => []) };
+  if (command.paymentMethod === 'card') throw validationError(MESSAGES.cardRefused);
+  if (command.lines.length === 0) throw validationError('The cart is empty');
+  const discountPercentage = normalisePercent(command.discountPercentage);
+  if (amount(discountPercentage).greaterThan(100)) throw validationError('Discount must be between 0% and 100%');
+
+  const priced = command.lines.map((line, index) => {
+    const product = requireLive(products[index] ?? { status: 'absent' });
+    return { line, product, originalTotal: formatAmount(amount(product.price).times(line.quantity)) };
+  });
+  const originalTotal = priced.reduce((sum, { originalTotal: total }) => sum.plus(total), amount(0));
+  const discountAmount = formatAmount(originalTotal.times(discountPercentage).dividedBy(100));
+  const lineDiscounts = allocateDiscount(
+    priced.map(({ originalTotal: total }) => total),
+    discountAmount,
+  );
+
+  const productEvents = priced.map(({ line, product }, index) =>
+    decideProduct(
+      {
+        type: 'IssueStock',
+        productId: line.productId,
+        movementId: line.movementId,
+        quantity: line.quantity,
+        reason: 'sale',
+        unitPrice: null,
+        discountPercentage,
+        discountAmount: lineDiscounts[index]!,
+        sellerName: command.sellerName,
+        notes: command.notes,
+        saleId: command.saleId,
+      },
+      product,
+    ),
+  );
+  const lines: SaleLine[] = productEvents.map((events, index) => {
+    const issued = events[0];
+    if (!issued || issued.type !== 'StockIssued') throw new Error('IssueStock must yield StockIssued');
+    const { product } = priced[index]!;
+    return {
+      productId: issued.data.productId,
+      movementId: issued.data.movementId,
+      productName: product.name,
+      productSku: product.sku,
+      quantity: issued.data.quantity,
+      unitPrice: issued.data.unitPrice!,
+      costPrice: issued.data.costPrice,
+      originalTotal: issued.data.originalTotal,
+      discountAmount: issued.data.discountAmount,
+      totalValue: issued.data.totalValue,
+    };
+  });
+  return {
+    sale: [
+      {
+        type: 'SaleRecorded',
+        data: {
+          saleId: command.saleId,
+          paymentMethod: command.paymentMethod,
+          discountPercentage,
+          originalTotal: formatAmount(originalTotal),
+          discountAmount,
+          totalValue: formatAmount(lines.reduce((sum, line) => sum.plus(line.totalValue), amount(0))),
+          sellerName: command.sellerName,
+          notes: command.notes,
+          lines,
+        },
+      },
+    ],
+    products: productEvents,
+  };
+}
+
+export function evolveSale(state: SaleState, event: DomainEvent): SaleState {
+  return event.type === 'SaleRecorded' ? { recorded: true, saleId: event.data.saleId } : state;
+}
+
+export const initialSaleState = (): SaleState => ({ recorded: false });
+
+export const saleStreamId = (saleId: string) => `sale-${saleId}`;
