@@ -1,4 +1,5 @@
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
+import { startEmbeddedPostgres } from './embedded-postgres';
 
 export interface Database {
   readonly knex: Knex;
@@ -9,11 +10,42 @@ export interface Database {
 export interface DatabaseOptions {
   /** A PostgreSQL server. When absent, the embedded PGlite is used. */
   readonly databaseUrl?: string;
-  /** PGlite data folder; 'memory://' keeps it in memory (tests). */
+  /** PGlite data folder; 'memory://' keeps it in memory (tests). Defaults to memory. */
   readonly dataDir?: string;
 }
 
-/** TODO(event-store helper): implement. Embedded PGlite served over pglite-socket, or a pg pool. */
-export async function openDatabase(_options: DatabaseOptions): Promise<Database> {
-  throw new Error('not implemented');
+/**
+ * One knex for the whole process. bigint and numeric columns come back as strings (pg's default,
+ * kept on purpose): money is numeric and must stay a decimal string, never a float.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openServerDatabase(options.databaseUrl);
+  return openEmbeddedDatabase(options.dataDir ?? 'memory://');
+}
+
+function openServerDatabase(databaseUrl: string): Database {
+  const knex = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 } });
+  return { knex, engine: 'postgres', close: () => knex.destroy() };
+}
+
+async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
+  const embedded = await startEmbeddedPostgres(dataDir);
+  // PGlite has a single session and runs one query at a time: one connection keeps transactions
+  // apart, and a query issued outside its `.transacting(trx)` fails on the pool timeout instead of
+  // slipping into someone else's transaction.
+  const knex = knexFactory({
+    client: 'pg',
+    connection: { host: embedded.host, port: embedded.port, user: 'postgres', database: 'postgres' },
+    pool: { min: 0, max: 1 },
+    acquireConnectionTimeout: 10_000,
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    knex,
+    engine: 'pglite',
+    close() {
+      closing ??= knex.destroy().finally(() => embedded.stop());
+      return closing;
+    },
+  };
 }

@@ -38,6 +38,7 @@ export interface StoredEvent {
 
 export interface StreamAppend {
   readonly streamId: string;
+  /** At least one: an append without events is refused. */
   readonly events: readonly NewEvent[];
   readonly expectedVersion: ExpectedVersion;
 }

@@ -1,1 +1,4 @@
 export * from './event-store.port';
+export * from './event-store.factory';
+export * from './postgres';
+export * from './kurrent';

@@ -1,0 +1,1 @@
+export * from './kurrent-event-store';

@@ -1,0 +1,85 @@
+import type { AppendResult, StreamAppend } from '../event-store.port';
+import { GroupCommit, type PendingCall } from './group-commit';
+
+const appendOf = (streamId: string, eventCount = 1): StreamAppend[] => [
+  {
+    streamId,
+    expectedVersion: 'any',
+    events: Array.from({ length: eventCount }, () => ({
+      type: 'Tested',
+      schemaVersion: 1,
+      data: {},
+      metadata: { actorId: null, actorName: 'test', at: '2025-01-01T00:00:00.000Z' },
+    })),
+  },
+];
+
+const resultFor = (call: PendingCall): AppendResult[] => [
+  { nextExpectedVersion: call.appends[0]!.events.length, position: { commit: 1n, prepare: 1n } },
+];
+
+describe('GroupCommit', () => {
+  it('writes calls made in the same tick together, and calls made during a write in the next batch', async () => {
+    const batches: string[][] = [];
+    let releaseFirst: () => void = () => undefined;
+    const groupCommit = new GroupCommit({
+      maxCallsPerBatch: 100,
+      maxEventsPerBatch: 1_000,
+      writeBatch: async (calls) => {
+        batches.push(calls.map((call) => call.appends[0]!.streamId));
+        if (batches.length === 1) await new Promise<void>((resolve) => (releaseFirst = resolve));
+        for (const call of calls) call.resolve(resultFor(call));
+      },
+    });
+
+    const first = [groupCommit.submit(appendOf('a'), ''), groupCommit.submit(appendOf('b'), '')];
+    await Promise.resolve();
+    await Promise.resolve();
+    const second = [groupCommit.submit(appendOf('c'), ''), groupCommit.submit(appendOf('d'), '')];
+    releaseFirst();
+    await Promise.all([...first, ...second]);
+    await groupCommit.idle();
+
+    expect(batches).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+  });
+
+  it('caps a batch by calls and by events, but always takes at least one call', async () => {
+    const batches: number[] = [];
+    const groupCommit = new GroupCommit({
+      maxCallsPerBatch: 2,
+      maxEventsPerBatch: 5,
+      writeBatch: async (calls) => {
+        batches.push(calls.length);
+        for (const call of calls) call.resolve(resultFor(call));
+      },
+    });
+    await Promise.all([
+      groupCommit.submit(appendOf('a'), ''),
+      groupCommit.submit(appendOf('b'), ''),
+      groupCommit.submit(appendOf('c', 4), ''),
+      groupCommit.submit(appendOf('d', 2), ''),
+      groupCommit.submit(appendOf('e', 9), ''),
+    ]);
+    expect(batches).toEqual([2, 1, 1, 1]);
+  });
+
+  it('rejects every call of a batch whose write failed, and carries on with the next', async () => {
+    let writes = 0;
+    const groupCommit = new GroupCommit({
+      maxCallsPerBatch: 1,
+      maxEventsPerBatch: 100,
+      writeBatch: async (calls) => {
+        writes += 1;
+        if (writes === 1) throw new Error('connection lost');
+        for (const call of calls) call.resolve(resultFor(call));
+      },
+    });
+    const failed = groupCommit.submit(appendOf('a'), '');
+    const next = groupCommit.submit(appendOf('b'), '');
+    await expect(failed).rejects.toThrow('connection lost');
+    await expect(next).resolves.toHaveLength(1);
+  });
+});

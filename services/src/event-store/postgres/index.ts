@@ -1,0 +1,3 @@
+export * from './postgres-event-store';
+export { appendInTransaction, AppendFailedError } from './append-events';
+export { migrateEventStoreSchema } from './postgres-event-store.schema';

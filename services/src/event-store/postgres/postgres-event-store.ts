@@ -1,0 +1,158 @@
+import type { Knex } from 'knex';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  GlobalPosition,
+  NewEvent,
+  ReadAllOptions,
+  StoredEvent,
+  StreamAppend,
+  SubscribeOptions,
+  Subscription,
+} from '../event-store.port';
+import { encodeAppendCall, runAppendBatch, settleOutcome } from './append-events';
+import { listenForAppends, signalAppended } from './append-signal';
+import { GroupCommit, type PendingCall } from './group-commit';
+import { migrateEventStoreSchema } from './postgres-event-store.schema';
+import { startPollingSubscription } from './polling-subscription';
+import { positionColumns, storedEventColumns, toStoredEvent, type StoredEventRow } from './stored-event.row';
+
+export interface PostgresEventStoreOptions {
+  /** Calls written together in one transaction at most. */
+  readonly maxCallsPerBatch?: number;
+  readonly maxEventsPerBatch?: number;
+  /** Told when a batch's fast path failed and the batch was rerun call by call (worth a log line). */
+  readonly onBatchRerun?: (error: unknown) => void;
+}
+
+// Only events of transactions older than every running one are settled: nothing can still commit
+// before them. xids are cluster-wide, so a writer holding a transaction open anywhere on the server
+// (any database) delays readers, never writers; read-only transactions have no xid and do not count.
+const settledOnly = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+
+/**
+ * Event store on PostgreSQL or PGlite. Owns its tables (created by `open`), not the knex: closing
+ * the store stops its subscriptions and waits for pending appends; the database stays open.
+ * Appends go through group commit: one write transaction in flight per store.
+ */
+export class PostgresEventStore implements EventStore {
+  readonly engine = 'postgres';
+  private readonly groupCommit: GroupCommit;
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  private constructor(
+    private readonly knex: Knex,
+    private readonly options: PostgresEventStoreOptions,
+  ) {
+    this.groupCommit = new GroupCommit({
+      writeBatch: (calls) => this.writeBatch(calls),
+      maxCallsPerBatch: options.maxCallsPerBatch ?? 200,
+      maxEventsPerBatch: options.maxEventsPerBatch ?? 5_000,
+    });
+  }
+
+  static async open(knex: Knex, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
+    await migrateEventStoreSchema(knex);
+    return new PostgresEventStore(knex, options);
+  }
+
+  async append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    const [result] = await this.appendMany([{ streamId, events, expectedVersion }]);
+    if (!result) throw new Error('append returned no result');
+    return result;
+  }
+
+  async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    if (this.closed) throw new Error('The event store is closed');
+    return this.groupCommit.submit(appends, encodeAppendCall(appends));
+  }
+
+  /** Wakes this process's subscribers on the same database; appends through this store call it themselves. */
+  notifyAppended(): void {
+    signalAppended(this.knex);
+  }
+
+  async readStream(streamId: string): Promise<StoredEvent[]> {
+    const rows = await this.knex
+      .select<StoredEventRow[]>(this.knex.raw(storedEventColumns))
+      .from('events')
+      .where('stream_id', streamId)
+      .orderBy('stream_version');
+    return rows.map(toStoredEvent);
+  }
+
+  async readAll({ after, limit }: ReadAllOptions): Promise<StoredEvent[]> {
+    const query = this.knex
+      .select<StoredEventRow[]>(this.knex.raw(storedEventColumns))
+      .from('events')
+      .whereRaw(settledOnly)
+      .orderBy([{ column: 'transaction_id' }, { column: 'global_position' }]);
+    if (after) {
+      query.whereRaw('(transaction_id, global_position) > (?::text::xid8, ?::bigint)', [
+        after.commit.toString(),
+        after.prepare.toString(),
+      ]);
+    }
+    if (limit !== undefined) query.limit(limit);
+    return (await query).map(toStoredEvent);
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    if (this.closed) throw new Error('The event store is closed');
+    const subscription = startPollingSubscription(
+      {
+        readAll: (read) => this.readAll(read),
+        listen: (waker) => listenForAppends(this.knex, waker),
+      },
+      options,
+    );
+    this.subscriptions.add(subscription);
+    return {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  async headPosition(): Promise<GlobalPosition | null> {
+    const row = await this.knex
+      .select<Pick<StoredEventRow, 'commit_position' | 'prepare_position'>>(this.knex.raw(positionColumns))
+      .from('events')
+      .whereRaw(settledOnly)
+      .orderBy([
+        { column: 'transaction_id', order: 'desc' },
+        { column: 'global_position', order: 'desc' },
+      ])
+      .first();
+    return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : null;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.subscriptions.clear();
+    await this.groupCommit.idle();
+  }
+
+  private async writeBatch(calls: readonly PendingCall[]): Promise<void> {
+    const encoded = calls.map((call) => call.encoded);
+    // A lone call is cheapest in a savepoint; a batch takes the set-based path, which fails whole on
+    // any error but a version conflict, and is then rerun call by call to pin the error on its call.
+    const answer =
+      calls.length === 1
+        ? await runAppendBatch(this.knex, encoded, 'isolated')
+        : await runAppendBatch(this.knex, encoded, 'batch').catch((error: unknown) => {
+            this.options.onBatchRerun?.(error);
+            return runAppendBatch(this.knex, encoded, 'isolated');
+          });
+    calls.forEach((call, index) => {
+      const settled = settleOutcome(answer.outcomes[index]!, call.appends, answer.transactionId);
+      if (settled instanceof Error) call.reject(settled);
+      else call.resolve(settled);
+    });
+    if (answer.transactionId !== null) this.notifyAppended();
+  }
+}

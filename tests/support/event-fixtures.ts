@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent, StoredEvent } from '@shop/services/event-store';
+
+/** A stream id no other test (or run, on a shared server) uses. */
+export function uniqueStreamId(prefix: string): string {
+  return `${prefix}-${randomUUID()}`;
+}
+
+export function newEvent(type: string, data: Record<string, unknown> = {}): NewEvent {
+  return {
+    type,
+    schemaVersion: 1,
+    data,
+    metadata: { actorId: 'user-1', actorName: 'Test User', at: '2025-01-01T10:00:00.000Z' },
+  };
+}
+
+export function newEvents(count: number, type = 'TestEventHappened'): NewEvent[] {
+  return Array.from({ length: count }, (_, index) => newEvent(type, { index }));
+}
+
+export function eventsOf(events: readonly StoredEvent[], streamIds: Iterable<string>): StoredEvent[] {
+  const wanted = new Set(streamIds);
+  return events.filter((event) => wanted.has(event.streamId));
+}
+
+/** Polls until `check` holds, failing with `describe()` after the timeout. */
+export async function waitUntil(check: () => boolean, describe: () => string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out: ${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Reads until `done` holds and returns that read. On a shared PostgreSQL server an event becomes
+ * readable only once every older transaction of the cluster has ended, so reads lag appends a bit.
+ */
+export async function readUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
