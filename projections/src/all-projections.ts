@@ -1,0 +1,16 @@
+import { dailySalesProjection } from './dashboard/daily-sales.projection';
+import { productsProjection } from './products/products.projection';
+import type { ReadModelProjection } from './shared/projection';
+import { settingsProjection } from './settings/settings.projection';
+import { transactionsProjection } from './transactions/transactions.projection';
+import { usersProjection } from './users/users.projection';
+
+export const allProjections: readonly ReadModelProjection[] = [
+  productsProjection,
+  transactionsProjection,
+  dailySalesProjection,
+  usersProjection,
+  settingsProjection,
+];
+
+export { dailySalesProjection, productsProjection, settingsProjection, transactionsProjection, usersProjection };

@@ -1,0 +1,76 @@
+import type { Knex } from 'knex';
+import type { DashboardMetrics } from '@shop/contracts';
+import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { formatMoney, toInt } from '../shared/sql-values';
+
+interface StockSummaryRow {
+  total_products: string | number;
+  low_stock_items: string | number;
+  total_stock_value: string;
+  total_stock_profit: string;
+}
+
+interface DayRow {
+  sales_total: string;
+  profit: string;
+  units_sold: string | number;
+}
+
+interface LowStockRow {
+  id: string;
+  name: string;
+  sku: string;
+  current_stock: number;
+  min_stock_level: number;
+}
+
+/**
+ * GET /api/dashboard/metrics. `now` comes from the caller (testable, no clock in here); "today" is
+ * its Africa/Lagos business day. Stock figures cover live products; sums are numeric in SQL.
+ * Online orders and customers have no events yet, so their counts are 0.
+ */
+export async function getDashboardMetrics(knex: Knex, now: Date): Promise<DashboardMetrics> {
+  const stock: StockSummaryRow | undefined = (
+    await knex.raw<{ rows: StockSummaryRow[] }>(
+      `select count(*) as total_products,
+         count(*) filter (where current_stock <= min_stock_level) as low_stock_items,
+         coalesce(sum(price * current_stock), 0)::numeric(20,2)::text as total_stock_value,
+         coalesce(sum((price - coalesce(cost_price, price)) * current_stock), 0)::numeric(20,2)::text
+           as total_stock_profit
+       from products where deleted_at is null`,
+    )
+  ).rows[0];
+  const today: DayRow | undefined = await knex('daily_sales')
+    .select('sales_total', 'profit', 'units_sold')
+    .where('business_day', lagosBusinessDay(now))
+    .first();
+  const lowStock: LowStockRow[] = await knex('products')
+    .select('id', 'name', 'sku', 'current_stock', 'min_stock_level')
+    .whereNull('deleted_at')
+    .whereRaw('current_stock <= min_stock_level')
+    .orderBy([
+      { column: 'current_stock', order: 'asc' },
+      { column: 'name', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ]);
+
+  return {
+    totalProducts: toInt(stock?.total_products),
+    lowStockItems: toInt(stock?.low_stock_items),
+    todaysSales: formatMoney(today?.sales_total),
+    todaysSalesProfit: formatMoney(today?.profit),
+    totalStockValue: formatMoney(stock?.total_stock_value),
+    totalStockProfit: formatMoney(stock?.total_stock_profit),
+    todaysUnitsSold: toInt(today?.units_sold),
+    pendingOnlineOrders: 0,
+    todaysServedOnlineOrders: 0,
+    totalCustomers: 0,
+    lowStockProducts: lowStock.map((row) => ({
+      id: row.id,
+      name: row.name,
+      sku: row.sku,
+      currentStock: Number(row.current_stock),
+      minStockLevel: Number(row.min_stock_level),
+    })),
+  };
+}

@@ -1,0 +1,26 @@
+export { migrateReadModels } from './read-model.migrations';
+export * from './all-projections';
+export type { ProjectedEvent, ProjectedEventOf, ReadModelProjection, ProjectionLogger } from './shared/projection';
+export { defineProjection } from './shared/projection';
+export { lagosBusinessDay } from './shared/lagos-business-day';
+
+export { ProjectionRunner, type ProjectionRunnerOptions, type ProjectionStatus } from './runner/projection-runner';
+export { waitForCheckpoints } from './runner/wait-for-checkpoints';
+export { readCheckpoints, type Checkpoint } from './runner/checkpoint.store';
+export {
+  rebuildReadModels,
+  type RebuildOptions,
+  type RebuildProgress,
+  type RebuildResult,
+} from './runner/rebuild-read-models';
+export { InvalidStoredEventError } from './runner/event-batch';
+
+export { listProducts } from './products/list-products.query';
+export { getProduct } from './products/get-product.query';
+export { getTransaction, listTransactions } from './transactions/list-transactions.query';
+export { getDashboardMetrics } from './dashboard/get-dashboard-metrics.query';
+export { listUsers } from './users/list-users.query';
+export { findUserByUsername } from './users/find-user-by-username.query';
+export { getUserById } from './users/get-user-by-id.query';
+export { toUserResponse, type UserRecord } from './users/user-row.mapper';
+export { getSetting, type Setting } from './settings/get-setting.query';

@@ -1,0 +1,23 @@
+/** DDL of the catalogue read model. created_commit/prepare order products created at the same instant. */
+export const productsSchema: readonly string[] = [
+  `create table if not exists products (
+    id uuid primary key,
+    name text not null,
+    sku text not null,
+    category text not null,
+    price numeric(10,2) not null,
+    cost_price numeric(10,2),
+    current_stock integer not null default 0,
+    min_stock_level integer not null default 0,
+    description text,
+    images jsonb not null default '[]'::jsonb,
+    created_at timestamptz not null,
+    deleted_at timestamptz,
+    created_commit numeric(20,0) not null,
+    created_prepare numeric(20,0) not null
+  )`,
+  `create index if not exists products_live_newest_idx
+    on products (created_at desc, created_commit desc, created_prepare desc) where deleted_at is null`,
+  // Not unique: SKU uniqueness is the SKU registry stream's rule; a read model must never reject an event.
+  `create index if not exists products_sku_idx on products (sku)`,
+];

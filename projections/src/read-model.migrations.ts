@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+import { dailySalesSchema } from './dashboard/daily-sales.schema';
+import { productsSchema } from './products/products.schema';
+import { checkpointsSchema } from './runner/checkpoints.schema';
+import { settingsSchema } from './settings/settings.schema';
+import { transactionsSchema } from './transactions/transactions.schema';
+import { usersSchema } from './users/users.schema';
+
+const READ_MODEL_DDL: readonly string[] = [
+  ...checkpointsSchema,
+  ...productsSchema,
+  ...transactionsSchema,
+  ...dailySalesSchema,
+  ...usersSchema,
+  ...settingsSchema,
+];
+
+/** Arbitrary constant: serialises concurrent migrators, since "if not exists" alone can race on pg_type. */
+const MIGRATION_LOCK_KEY = 4_711_2024;
+
+/** Creates every read-model table and index that is missing. Safe to run at each start. */
+export async function migrateReadModels(knex: Knex): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    for (const statement of READ_MODEL_DDL) await trx.raw(statement);
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * Rebuilds read models from the event store:
+ *   npm run projections:rebuild [-- --only products,transactions] [--batch-size 10000] [--force]
+ * Env: DATABASE_URL (PostgreSQL; else the embedded PGlite in DATA_DIR, default ./data), EVENTSTORE_URL (KurrentDB).
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { openDatabase } from '@shop/services/database';
+import { createEventStore } from '@shop/services/event-store';
+import { allProjections } from './all-projections';
+import { migrateReadModels } from './read-model.migrations';
+import { rebuildReadModels, selectProjections, type RebuildProgress } from './runner/rebuild-read-models';
+
+export interface RebuildArgs {
+  readonly only?: string[];
+  readonly batchSize?: number;
+  readonly force: boolean;
+  readonly help: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: rebuild [--only name,name] [--batch-size N] [--force]
+  Empties the chosen read models (all by default) and replays every event into them.
+  Projections: ${allProjections.map((projection) => projection.name).join(', ')}
+  --force  open an embedded data folder even if it looks in use (only after a crash left it marked)`;
+
+export function parseRebuildArgs(argv: readonly string[]): RebuildArgs {
+  let only: string[] | undefined;
+  let batchSize: number | undefined;
+  let force = false;
+  let help = false;
+  for (let index = 0; index < argv.length; index++) {
+    const [flag, inline] = (argv[index] ?? '').split('=', 2) as [string, string | undefined];
+    const value = () => inline ?? argv[++index] ?? '';
+    if (flag === '--only')
+      only = value()
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+    else if (flag === '--batch-size') {
+      batchSize = Number(value());
+      if (!Number.isInteger(batchSize) || batchSize < 1)
+        throw new UsageError('--batch-size must be a whole number of at least 1');
+    } else if (flag === '--force') force = true;
+    else if (flag === '--help' || flag === '-h') help = true;
+    else throw new UsageError(`Unknown argument ${flag}`);
+  }
+  if (only) {
+    try {
+      selectProjections(allProjections, only);
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return { only, batchSize, force, help };
+}
+
+/**
+ * PGlite does not stop a second process from opening the same folder, and two writers corrupt it.
+ * While open, PGlite keeps a postmaster.pid in the folder (removed on a clean close), so its
+ * presence means the app is running, or crashed; either way we do not touch the data unasked.
+ */
+export function assertDataDirUsable(dataDir: string, force: boolean): void {
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    throw new UsageError(`No database in ${resolve(dataDir)}: set DATA_DIR (or DATABASE_URL) to the app's data.`);
+  }
+  if (!force && existsSync(join(dataDir, 'postmaster.pid'))) {
+    throw new UsageError(
+      `The data folder ${resolve(dataDir)} is in use: the app (embedded PGlite) is probably running.\n` +
+        'Stop it first: only one process may open an embedded data folder, and a second one would corrupt it.\n' +
+        'If the app is NOT running (it crashed and left the folder marked), run again with --force.',
+    );
+  }
+}
+
+export async function runRebuildCli(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  print: (line: string) => void = (line) => console.log(line),
+): Promise<void> {
+  const args = parseRebuildArgs(argv);
+  if (args.help) return print(USAGE);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const dataDir = env.DATA_DIR || './data';
+  if (!databaseUrl) assertDataDirUsable(dataDir, args.force);
+
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const eventStore = await createEventStore({ eventStoreUrl: env.EVENTSTORE_URL || undefined, database });
+    try {
+      await migrateReadModels(database.knex);
+      const names = args.only ?? allProjections.map((projection) => projection.name);
+      print(
+        `Rebuilding ${names.join(', ')} (read models in ${databaseUrl ? 'PostgreSQL' : `PGlite ${resolve(dataDir)}`})`,
+      );
+      let lastPrint = 0;
+      const onProgress = (progress: RebuildProgress) => {
+        if (progress.elapsedMs - lastPrint < 1_000) return;
+        lastPrint = progress.elapsedMs;
+        print(
+          `  ${progress.eventsRead.toLocaleString('en')} events, ${progress.eventsPerSecond.toLocaleString('en')}/s`,
+        );
+      };
+      const result = await rebuildReadModels({
+        knex: database.knex,
+        eventStore,
+        projections: allProjections,
+        only: args.only,
+        batchSize: args.batchSize,
+        onProgress,
+      });
+      print(
+        `Done: ${result.eventsRead.toLocaleString('en')} events in ${(result.durationMs / 1000).toFixed(1)} s ` +
+          `(${result.eventsPerSecond.toLocaleString('en')}/s)`,
+      );
+      for (const entry of result.projections) {
+        const rows = Object.entries(entry.rows).map(([table, count]) => `${table} ${count.toLocaleString('en')}`);
+        print(
+          `  ${entry.name}: ${entry.eventsProjected.toLocaleString('en')} events projected; rows: ${rows.join(', ')}`,
+        );
+      }
+    } finally {
+      await eventStore.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+if (require.main === module) {
+  runRebuildCli(process.argv.slice(2), process.env).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+      else console.error('Rebuild failed:', error);
+      process.exit(error instanceof UsageError ? 2 : 1);
+    },
+  );
+}

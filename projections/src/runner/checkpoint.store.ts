@@ -1,0 +1,75 @@
+import type { Knex } from 'knex';
+import type { GlobalPosition } from '@shop/services/event-store';
+import { positionColumns } from '../shared/sql-values';
+
+export interface Checkpoint {
+  readonly name: string;
+  /** null: the projection has seen nothing yet. */
+  readonly position: GlobalPosition | null;
+}
+
+interface CheckpointRow {
+  name: string;
+  commit: string | number | null;
+  prepare: string | number | null;
+}
+
+const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
+  name: row.name,
+  position:
+    row.commit === null || row.prepare === null
+      ? null
+      : { commit: BigInt(String(row.commit)), prepare: BigInt(String(row.prepare)) },
+});
+
+// numeric(20,0) is read back as text so no position is ever squeezed through a double.
+const SELECT_CHECKPOINT = `select name, "commit"::text as "commit", "prepare"::text as "prepare"
+  from projection_checkpoints`;
+
+/** Creates missing rows (position null), so later row locks always find something to lock. */
+export async function ensureCheckpoints(knex: Knex, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await knex('projection_checkpoints')
+    .insert(names.map((name) => ({ name })))
+    .onConflict('name')
+    .ignore();
+}
+
+export async function readCheckpoints(knex: Knex, names: readonly string[]): Promise<Checkpoint[]> {
+  if (names.length === 0) return [];
+  const result = await knex.raw<{ rows: CheckpointRow[] }>(
+    `${SELECT_CHECKPOINT} where name in (select jsonb_array_elements_text(?::jsonb))`,
+    [JSON.stringify(names)],
+  );
+  const byName = new Map(result.rows.map((row) => [row.name, toCheckpoint(row)]));
+  return names.map((name) => byName.get(name) ?? { name, position: null });
+}
+
+/**
+ * Reads a projection's checkpoint and locks its row until the transaction ends: two runners, or a
+ * runner and a rebuild, then take turns per projection and never apply an event twice.
+ */
+export async function lockCheckpoint(trx: Knex.Transaction, name: string): Promise<Checkpoint> {
+  const read = async () =>
+    (await trx.raw<{ rows: CheckpointRow[] }>(`${SELECT_CHECKPOINT} where name = ? for update`, [name])).rows[0];
+  let row = await read();
+  if (!row) {
+    await ensureCheckpoints(trx, [name]);
+    row = await read();
+  }
+  if (!row) throw new Error(`Checkpoint row for ${name} could not be created`);
+  return toCheckpoint(row);
+}
+
+export async function writeCheckpoint(
+  trx: Knex.Transaction,
+  name: string,
+  position: GlobalPosition | null,
+): Promise<void> {
+  const columns = position ? positionColumns(position) : { commit: null, prepare: null };
+  await trx('projection_checkpoints').where({ name }).update({
+    commit: columns.commit,
+    prepare: columns.prepare,
+    updated_at: trx.fn.now(),
+  });
+}

@@ -1,0 +1,38 @@
+import Decimal from 'decimal.js';
+import type { GlobalPosition } from '@shop/services/event-store';
+
+/**
+ * Many rows travel as ONE jsonb parameter expanded with jsonb_to_recordset: one round trip per batch,
+ * no 65,535-bind-parameter ceiling, and the same SQL on PostgreSQL 15 and PGlite.
+ */
+export const jsonParam = (rows: readonly unknown[]): string => JSON.stringify(rows);
+
+/** numeric(20,0) columns hold unsigned 64-bit positions; bind them as text, never as JS numbers. */
+export const positionColumns = (position: GlobalPosition) => ({
+  commit: position.commit.toString(),
+  prepare: position.prepare.toString(),
+});
+
+/** pg returns numeric as text already, but a type parser set elsewhere may hand us numbers: normalise. */
+export function formatMoney(value: string | number | null | undefined): string {
+  return new Decimal(value ?? 0).toFixed(2);
+}
+
+export function formatNullableMoney(value: string | number | null | undefined): string | null {
+  return value === null || value === undefined ? null : formatMoney(value);
+}
+
+export function toIsoString(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+export function toNullableIsoString(value: Date | string | null | undefined): string | null {
+  return value === null || value === undefined ? null : toIsoString(value);
+}
+
+/** count(*) and sum(int) come back as bigint text. */
+export const toInt = (value: string | number | null | undefined): number => Number(value ?? 0);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids reach queries from URL paths: a malformed one is "not found", not a uuid cast error. */
+export const isUuid = (value: string): boolean => UUID.test(value);

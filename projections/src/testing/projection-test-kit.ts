@@ -1,0 +1,65 @@
+/* Test-only helpers for the *.int.spec.ts files of this package. */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { GlobalPosition, NewEvent, StoredEvent } from '@shop/services/event-store';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { migrateReadModels } from '../read-model.migrations';
+import { applyBatch, type ApplyOutcome } from '../runner/apply-batch';
+import { parseBatch } from '../runner/event-batch';
+import type { ReadModelProjection } from '../shared/projection';
+
+export async function openReadModelDatabase(): Promise<TestDatabase & { knex: Knex }> {
+  const test = await createTestDatabase();
+  await migrateReadModels(test.database.knex);
+  return { ...test, knex: test.database.knex };
+}
+
+/** Gives appended-looking positions to events, for projection tests that need no event store. */
+export class FakeLedger {
+  private next = 1n;
+  stored(events: readonly NewEvent[]): StoredEvent[] {
+    return events.map((event) => {
+      const position: GlobalPosition = { commit: this.next, prepare: this.next };
+      this.next += 1n;
+      return {
+        id: event.id ?? randomUUID(),
+        streamId: 'test',
+        streamVersion: Number(position.commit),
+        position,
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        data: event.data,
+        metadata: event.metadata,
+      };
+    });
+  }
+}
+
+const silent = { warn: () => undefined };
+
+/** Applies stored events to one projection exactly as the runner does. */
+export async function project(
+  knex: Knex,
+  projection: ReadModelProjection,
+  events: readonly StoredEvent[],
+  after: GlobalPosition | null = null,
+): Promise<ApplyOutcome> {
+  const batch = parseBatch(after, events, silent);
+  if (!batch) throw new Error('empty batch');
+  return applyBatch(knex, projection, batch);
+}
+
+/** Every row of every table, ordered, as plain JSON: compares read models across runs. */
+export async function snapshotTables(knex: Knex, tables: readonly string[]): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const result = await knex.raw<{ rows: { row: unknown }[] }>(`select to_jsonb(t) as row from ?? t`, [table]);
+    snapshot[table] = result.rows
+      .map((entry) => JSON.stringify(entry.row))
+      .sort()
+      .map((text) => JSON.parse(text) as unknown);
+  }
+  return snapshot;
+}
+
+export * from './event-builders';

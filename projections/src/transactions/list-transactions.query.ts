@@ -1,0 +1,86 @@
+import type { Knex } from 'knex';
+import type { Transaction } from '@shop/contracts';
+import { formatMoney, formatNullableMoney, isUuid, toIsoString } from '../shared/sql-values';
+
+interface TransactionRow {
+  id: string;
+  sale_id: string | null;
+  product_id: string;
+  product_name: string | null;
+  product_sku: string | null;
+  type: 'in' | 'out';
+  quantity: number;
+  unit_price: string | null;
+  cost_price: string | null;
+  total_value: string;
+  reason: string;
+  seller_name: string;
+  discount_percentage: string;
+  discount_amount: string;
+  original_total: string | null;
+  notes: string | null;
+  created_at: Date | string;
+}
+
+const TRANSACTION_COLUMNS = [
+  'id',
+  'sale_id',
+  'product_id',
+  'product_name',
+  'product_sku',
+  'type',
+  'quantity',
+  'unit_price',
+  'cost_price',
+  'total_value',
+  'reason',
+  'seller_name',
+  'discount_percentage',
+  'discount_amount',
+  'original_total',
+  'notes',
+  'created_at',
+] as const;
+
+/** GET /api/transactions: every movement, newest first; `limit` for callers that need only the top. */
+export async function listTransactions(knex: Knex, options: { limit?: number } = {}): Promise<Transaction[]> {
+  const query = knex('transactions')
+    .select<TransactionRow[]>(TRANSACTION_COLUMNS)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'position_commit', order: 'desc' },
+      { column: 'position_prepare', order: 'desc' },
+    ]);
+  if (options.limit !== undefined) query.limit(options.limit);
+  const rows = await query;
+  return rows.map(toTransactionResponse);
+}
+
+/** One movement by id (= movementId), or null. */
+export async function getTransaction(knex: Knex, id: string): Promise<Transaction | null> {
+  if (!isUuid(id)) return null;
+  const row = await knex('transactions').select<TransactionRow[]>(TRANSACTION_COLUMNS).where({ id }).first();
+  return row ? toTransactionResponse(row) : null;
+}
+
+function toTransactionResponse(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    saleId: row.sale_id,
+    productId: row.product_id,
+    productName: row.product_name,
+    productSku: row.product_sku,
+    type: row.type,
+    quantity: Number(row.quantity),
+    unitPrice: formatNullableMoney(row.unit_price),
+    costPrice: formatNullableMoney(row.cost_price),
+    totalValue: formatMoney(row.total_value),
+    reason: row.reason,
+    sellerName: row.seller_name,
+    discountPercentage: formatMoney(row.discount_percentage),
+    discountAmount: formatMoney(row.discount_amount),
+    originalTotal: formatNullableMoney(row.original_total),
+    notes: row.notes,
+    createdAt: toIsoString(row.created_at),
+  };
+}

@@ -1,0 +1,126 @@
+import type { Knex } from 'knex';
+import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
+import { jsonParam, positionColumns } from '../shared/sql-values';
+
+interface ProductName {
+  name: string;
+  sku: string;
+}
+
+type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
+
+/**
+ * One row per stock movement, keyed by movement id (insert-or-ignore). Product names are looked up
+ * once per batch: from ProductCreated events of the same batch, else from transaction_products.
+ */
+export const transactionsProjection = defineProjection({
+  name: 'transactions',
+  handles: ['ProductCreated', 'StockReceived', 'StockIssued'] as const,
+  tables: ['transactions', 'transaction_products'],
+  async project(events, trx) {
+    const names = new Map<string, ProductName>();
+    const newProducts: object[] = [];
+    const movements: Movement[] = [];
+
+    for (const event of events) {
+      switch (event.type) {
+        case 'ProductCreated':
+          names.set(event.data.productId, { name: event.data.name, sku: event.data.sku });
+          newProducts.push({ product_id: event.data.productId, name: event.data.name, sku: event.data.sku });
+          break;
+        case 'StockReceived':
+        case 'StockIssued':
+          movements.push(event);
+          break;
+        default:
+          assertNever(event);
+      }
+    }
+
+    if (newProducts.length > 0) await insertProductNames(trx, newProducts);
+    if (movements.length === 0) return;
+
+    const unknown = [...new Set(movements.map((movement) => movement.data.productId))].filter((id) => !names.has(id));
+    if (unknown.length > 0) {
+      for (const [id, name] of await loadProductNames(trx, unknown)) names.set(id, name);
+    }
+    await insertMovements(
+      trx,
+      movements.map((movement) => toRow(movement, names.get(movement.data.productId))),
+    );
+  },
+});
+
+function toRow(event: Movement, product: ProductName | undefined): object {
+  const { data } = event;
+  const position = positionColumns(event.position);
+  const common = {
+    id: data.movementId,
+    sale_id: data.saleId,
+    product_id: data.productId,
+    product_name: product?.name ?? null,
+    product_sku: product?.sku ?? null,
+    quantity: data.quantity,
+    unit_price: data.unitPrice,
+    cost_price: data.costPrice,
+    total_value: data.totalValue,
+    reason: data.reason,
+    seller_name: data.sellerName,
+    notes: data.notes,
+    created_at: event.metadata.at,
+    position_commit: position.commit,
+    position_prepare: position.prepare,
+  };
+  if (event.type === 'StockReceived') {
+    // A receipt has no discount: the full value is the original total.
+    return {
+      ...common,
+      type: 'in',
+      discount_percentage: '0.00',
+      discount_amount: '0.00',
+      original_total: data.totalValue,
+    };
+  }
+  return {
+    ...common,
+    type: 'out',
+    discount_percentage: event.data.discountPercentage,
+    discount_amount: event.data.discountAmount,
+    original_total: event.data.originalTotal,
+  };
+}
+
+function insertProductNames(trx: Knex.Transaction, rows: readonly object[]) {
+  return trx.raw(
+    `insert into transaction_products (product_id, name, sku)
+     select product_id, name, sku from jsonb_to_recordset(?::jsonb) as r(product_id uuid, name text, sku text)
+     on conflict (product_id) do nothing`,
+    [jsonParam(rows)],
+  );
+}
+
+async function loadProductNames(trx: Knex.Transaction, ids: readonly string[]): Promise<Map<string, ProductName>> {
+  const result = await trx.raw<{ rows: { product_id: string; name: string; sku: string }[] }>(
+    `select product_id, name, sku from transaction_products
+     where product_id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
+    [jsonParam(ids)],
+  );
+  return new Map(result.rows.map((row) => [row.product_id, { name: row.name, sku: row.sku }]));
+}
+
+function insertMovements(trx: Knex.Transaction, rows: readonly object[]) {
+  return trx.raw(
+    `insert into transactions (id, sale_id, product_id, product_name, product_sku, type, quantity, unit_price,
+       cost_price, total_value, reason, seller_name, discount_percentage, discount_amount, original_total, notes,
+       created_at, position_commit, position_prepare)
+     select id, sale_id, product_id, product_name, product_sku, type, quantity, unit_price,
+       cost_price, total_value, reason, seller_name, discount_percentage, discount_amount, original_total, notes,
+       created_at, position_commit, position_prepare
+     from jsonb_to_recordset(?::jsonb) as r(id uuid, sale_id text, product_id uuid, product_name text,
+       product_sku text, type text, quantity integer, unit_price numeric, cost_price numeric, total_value numeric,
+       reason text, seller_name text, discount_percentage numeric, discount_amount numeric, original_total numeric,
+       notes text, created_at timestamptz, position_commit numeric, position_prepare numeric)
+     on conflict (id) do nothing`,
+    [jsonParam(rows)],
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * DDL of the movement history. product_name/product_sku are copied when the movement is projected,
+ * from transaction_products (this projection's own copy of names), so the history reads from one
+ * table, survives product deletion, and does not depend on the products projection's progress.
+ */
+export const transactionsSchema: readonly string[] = [
+  `create table if not exists transactions (
+    id uuid primary key,
+    sale_id text,
+    product_id uuid not null,
+    product_name text,
+    product_sku text,
+    type text not null check (type in ('in', 'out')),
+    quantity integer not null,
+    unit_price numeric(10,2),
+    cost_price numeric(10,2),
+    total_value numeric(10,2) not null,
+    reason text not null,
+    seller_name text not null,
+    discount_percentage numeric(5,2) not null default 0,
+    discount_amount numeric(10,2) not null default 0,
+    original_total numeric(10,2),
+    notes text,
+    created_at timestamptz not null,
+    position_commit numeric(20,0) not null,
+    position_prepare numeric(20,0) not null
+  )`,
+  `create index if not exists transactions_newest_idx
+    on transactions (created_at desc, position_commit desc, position_prepare desc)`,
+  `create index if not exists transactions_product_idx on transactions (product_id)`,
+  `create index if not exists transactions_sale_idx on transactions (sale_id) where sale_id is not null`,
+  `create table if not exists transaction_products (
+    product_id uuid primary key,
+    name text not null,
+    sku text not null
+  )`,
+];
