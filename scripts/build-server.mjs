@@ -1,14 +1,19 @@
-// Compiles the server-side workspaces with swc (fast, keeps decorator metadata for NestJS).
-// Type checking is `npm run typecheck`.
+// Compiles the server-side workspaces with swc (fast, keeps decorator metadata for Nest) into each
+// package's dist/. Type checking is `npm run typecheck`.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
+const root = resolve(import.meta.dirname, '..');
+const swc = resolve(root, 'node_modules/.bin/swc');
 const packages = ['contracts', 'projections', 'services', 'tests/bench'];
 for (const dir of packages) {
-  rmSync(`${dir}/dist`, { recursive: true, force: true });
+  const cwd = resolve(root, dir);
+  if (!existsSync(resolve(cwd, 'src'))) continue;
+  rmSync(resolve(cwd, 'dist'), { recursive: true, force: true });
   execFileSync(
-    'npx',
-    ['swc', `${dir}/src`, '-d', `${dir}/dist`, '--strip-leading-paths', '--config-file', '.swcrc', '--ignore', '**/*.spec.ts', '--quiet'],
-    { stdio: 'inherit' },
+    swc,
+    ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', resolve(root, '.swcrc'), '--ignore', '**/*.spec.ts', '--quiet'],
+    { cwd, stdio: 'inherit' },
   );
 }

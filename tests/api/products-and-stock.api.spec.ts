@@ -74,7 +74,7 @@ describe('products and stock movements over HTTP', () => {
 
   it('records stock in and out, refuses stock out beyond stock, and the dashboard follows', async () => {
     const { body: created } = await manager.post('/api/products', product({ name: 'Rose Toner', price: '1000', costPrice: '600', minStockLevel: 3 }));
-    const stockIn = await manager.post('/api/transactions', stock(created.id, 'in', 10, { unitPrice: '600.00' }));
+    const stockIn = await manager.post('/api/transactions', stock(created.id, 'in', 10, { unitPrice: '600.00', costPrice: '600.00' }));
     expect(stockIn.status).toBe(201);
     expect(stockIn.body).toMatchObject({ type: 'in', quantity: 10, totalValue: '6000.00', reason: 'purchase', productName: 'Rose Toner' });
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../config';
 import { AppModule } from './app.module';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { jsonBody } from './http/json-body.middleware';
 import { Infrastructure } from './infrastructure/infrastructure';
 import { bootstrapManager, type BootstrapResult } from './users/bootstrap-manager';
 import { serveWebApp } from './web/spa-fallback';
@@ -27,10 +28,10 @@ export async function startApp(config: AppConfig, options: { logger?: false | un
   let app: NestExpressApplication | undefined;
   try {
     app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, infrastructure), {
-      logger: options.logger === false ? false : ['log', 'warn', 'error'],
+      logger: options.logger === false ? false : ['warn', 'error'],
       bodyParser: false,
     });
-    app.useBodyParser('json', { limit: '1mb' });
+    app.use(...jsonBody());
     app.use(cookieParser());
     app.useGlobalFilters(new HttpErrorFilter());
     app.disable('x-powered-by');

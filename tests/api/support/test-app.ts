@@ -1,7 +1,7 @@
 import { loadConfig, type AppConfig } from '../../../services/src/config';
 import { startApp, type RunningApp } from '../../../services/src/gateway/create-app';
 import { positionToString } from '../../../services/src/event-store';
-import { createScratchDatabaseUrl } from '../../support/scratch-database';
+import { createScratchDatabase } from '../../support/test-database';
 import { ApiClient } from './api-client';
 
 export interface TestApp extends RunningApp {
@@ -19,7 +19,7 @@ const MANAGER_PASSWORD = 'manager-secret-1';
  * on the PostgreSQL server named by DATABASE_URL (created here, dropped on close).
  */
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabaseUrl(process.env.DATABASE_URL) : null;
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const config: AppConfig = {
     ...loadConfig({}),
     port: 0,

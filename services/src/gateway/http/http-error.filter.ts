@@ -37,12 +37,6 @@ export class HttpErrorFilter implements ExceptionFilter {
       const message = Array.isArray(raw) ? raw.join(', ') : typeof raw === 'string' ? raw : error.message;
       return { status, body: { message } };
     }
-    // body-parser marks its own failures (malformed JSON, too large) with a 4xx status.
-    const bodyError = error as { type?: string; status?: number };
-    if (bodyError?.type === 'entity.parse.failed') return { status: 400, body: { message: MESSAGES.invalidJson } };
-    if (typeof bodyError?.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
-      return { status: bodyError.status, body: { message: (error as Error).message } };
-    }
     return { status: 500, body: { message: 'Internal server error' } };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, Query, type IQueryHandler } from '@nestjs/cqrs';
 import { MESSAGES, type User } from '@shop/contracts';
-import { getUserById, listUsers } from '@shop/projections';
+import { getUserById, listUsers, toUserResponse } from '@shop/projections';
 import type { Database } from '../../database';
 import { notFound } from '../../domain';
 import { DATABASE } from '../infrastructure/tokens';
@@ -30,7 +30,6 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery> {
   async execute({ userId }: GetUserQuery): Promise<User> {
     const user = await getUserById(this.database.knex, userId);
     if (!user || user.deletedAt) throw notFound(MESSAGES.userNotFound);
-    const { passwordHash: _hash, deletedAt: _deleted, ...visible } = user;
-    return visible;
+    return toUserResponse(user);
   }
 }
