@@ -6,6 +6,7 @@ import { ApiClient } from './api-client';
 
 export interface TestApp extends RunningApp {
   readonly managerPassword: string;
+  readonly config: AppConfig;
   client(): ApiClient;
   signIn(username: string, password: string): Promise<ApiClient>;
   /** Everything a bad request must leave untouched: the event store head and each read model's rows. */
@@ -18,14 +19,17 @@ const MANAGER_PASSWORD = 'manager-secret-1';
  * The real gateway on a free port over a fresh database: PGlite in memory, or a scratch database
  * on the PostgreSQL server named by DATABASE_URL (created here, dropped on close).
  */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { keepDatabase?: boolean } = {},
+): Promise<TestApp> {
+  const scratch = process.env.DATABASE_URL && !overrides.databaseUrl ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const config: AppConfig = {
     ...loadConfig({}),
     port: 0,
     host: '127.0.0.1',
     dataDir: 'memory://',
-    databaseUrl: scratch?.url,
+    databaseUrl: scratch?.url ?? overrides.databaseUrl,
     eventStoreUrl: process.env.EVENTSTORE_URL || undefined,
     admin: { username: 'manager', password: MANAGER_PASSWORD },
     webDist: '/nonexistent',
@@ -36,6 +40,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   return {
     ...running,
     managerPassword: MANAGER_PASSWORD,
+    config,
     client: () => new ApiClient(running.url),
     async signIn(username, password) {
       const client = new ApiClient(running.url);
@@ -51,7 +56,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     },
     async close() {
       await running.close();
-      await scratch?.drop();
+      if (!options.keepDatabase) await scratch?.drop();
     },
   };
 }
