@@ -1,5 +1,6 @@
 import { dailySalesProjection } from './dashboard/daily-sales.projection';
 import { productsProjection } from './products/products.projection';
+import { salesProjection } from './sales/sales.projection';
 import type { ReadModelProjection } from './shared/projection';
 import { settingsProjection } from './settings/settings.projection';
 import { transactionsProjection } from './transactions/transactions.projection';
@@ -11,6 +12,14 @@ export const allProjections: readonly ReadModelProjection[] = [
   dailySalesProjection,
   usersProjection,
   settingsProjection,
+  salesProjection,
 ];
 
-export { dailySalesProjection, productsProjection, settingsProjection, transactionsProjection, usersProjection };
+export {
+  dailySalesProjection,
+  productsProjection,
+  salesProjection,
+  settingsProjection,
+  transactionsProjection,
+  usersProjection,
+};

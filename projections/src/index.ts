@@ -24,3 +24,4 @@ export { findUserByUsername } from './users/find-user-by-username.query';
 export { getUserById } from './users/get-user-by-id.query';
 export { toUserResponse, type UserRecord } from './users/user-row.mapper';
 export { getSetting, type Setting } from './settings/get-setting.query';
+export { getSale } from './sales/get-sale.query';

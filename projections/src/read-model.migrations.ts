@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { dailySalesSchema } from './dashboard/daily-sales.schema';
 import { productsSchema } from './products/products.schema';
+import { salesSchema } from './sales/sales.schema';
 import { checkpointsSchema } from './runner/checkpoints.schema';
 import { settingsSchema } from './settings/settings.schema';
 import { transactionsSchema } from './transactions/transactions.schema';
@@ -13,6 +14,7 @@ const READ_MODEL_DDL: readonly string[] = [
   ...dailySalesSchema,
   ...usersSchema,
   ...settingsSchema,
+  ...salesSchema,
 ];
 
 /** Arbitrary constant: serialises concurrent migrators, since "if not exists" alone can race on pg_type. */

@@ -42,8 +42,11 @@ const TRANSACTION_COLUMNS = [
   'created_at',
 ] as const;
 
-/** GET /api/transactions: every movement, newest first; `limit` for callers that need only the top. */
-export async function listTransactions(knex: Knex, options: { limit?: number } = {}): Promise<Transaction[]> {
+/** GET /api/transactions: every movement, newest first; `limit` for callers that need only the top, `saleId` for one sale. */
+export async function listTransactions(
+  knex: Knex,
+  options: { limit?: number; saleId?: string } = {},
+): Promise<Transaction[]> {
   const query = knex('transactions')
     .select<TransactionRow[]>(TRANSACTION_COLUMNS)
     .orderBy([
@@ -52,6 +55,7 @@ export async function listTransactions(knex: Knex, options: { limit?: number } =
       { column: 'position_prepare', order: 'desc' },
     ]);
   if (options.limit !== undefined) query.limit(options.limit);
+  if (options.saleId !== undefined) query.where({ sale_id: options.saleId });
   const rows = await query;
   return rows.map(toTransactionResponse);
 }

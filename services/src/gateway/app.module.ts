@@ -7,6 +7,7 @@ import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import type { Infrastructure } from './infrastructure/infrastructure';
 import { ProductsModule } from './products/products.module';
+import { SalesModule } from './sales/sales.module';
 import { SettingsModule } from './settings/settings.module';
 import { TransactionsModule } from './transactions/transactions.module';
 import { UsersModule } from './users/users.module';
@@ -23,6 +24,7 @@ export class AppModule {
         AuthModule,
         ProductsModule,
         TransactionsModule,
+        SalesModule,
         DashboardModule,
         UsersModule,
       ],

@@ -3,7 +3,8 @@ import type { EventStore } from '../../event-store';
 import type { CommandContext } from '../../domain';
 import { READ_MODEL_SYNC, EVENT_STORE } from './tokens';
 import type { ReadModelSync } from './read-model-sync';
-import { writeStreams, type StreamDecision, type WriteResult } from './stream-writer';
+import { writeAcrossStreams, writeStreams, type StreamDecision, type WriteResult } from './stream-writer';
+import type { DomainEvent } from '@shop/contracts';
 
 /** What every command handler uses: decide and append, then wait until the read models show it. */
 @Injectable()
@@ -14,7 +15,19 @@ export class StreamWriter {
   ) {}
 
   async write(context: CommandContext, decisions: readonly StreamDecision<any, any>[]): Promise<WriteResult> {
-    const result = await writeStreams(this.eventStore, context, decisions);
+    return this.visible(await writeStreams(this.eventStore, context, decisions));
+  }
+
+  /** For commands whose rule spans streams (a sale over several products): one decide over all histories. */
+  async writeAcross(
+    context: CommandContext,
+    streamIds: readonly string[],
+    decide: (histories: DomainEvent[][]) => DomainEvent[][],
+  ): Promise<WriteResult> {
+    return this.visible(await writeAcrossStreams(this.eventStore, context, streamIds, decide));
+  }
+
+  private async visible(result: WriteResult): Promise<WriteResult> {
     await this.sync.waitFor(result.position);
     return result;
   }

@@ -31,24 +31,23 @@ export function toDomainEvents(stored: readonly StoredEvent[]): DomainEvent[] {
 }
 
 /**
- * Load every stream, fold, decide, append all-or-nothing with each stream's expected version.
- * A concurrent writer makes the append fail with a version conflict: reload and decide again,
- * so the rule (e.g. stock never below zero) is checked against what was really committed.
+ * The core of every command: load the streams, let `decide` turn their histories into new events
+ * per stream, append all-or-nothing with each stream's expected version. A concurrent writer makes
+ * the append fail with a version conflict: reload and decide again, so the rule (e.g. stock never
+ * below zero) is checked against what was really committed.
  */
-export async function writeStreams(
+export async function writeAcrossStreams(
   eventStore: EventStore,
   context: CommandContext,
-  decisions: readonly StreamDecision<any, any>[],
+  streamIds: readonly string[],
+  decide: (histories: DomainEvent[][]) => DomainEvent[][],
 ): Promise<WriteResult> {
   for (let attempt = 1; ; attempt++) {
-    const loaded = await Promise.all(decisions.map((decision) => eventStore.readStream(decision.streamId)));
-    const appends = decisions.map((decision, index) => {
-      const history = loaded[index] ?? [];
-      const state = fold(decision.decider, toDomainEvents(history));
-      const events = decision.decider.decide(decision.command, state);
-      return { streamId: decision.streamId, expectedVersion: history.length, events };
-    });
-    const changed = appends.filter((append) => append.events.length > 0);
+    const loaded = await Promise.all(streamIds.map((streamId) => eventStore.readStream(streamId)));
+    const decided = decide(loaded.map(toDomainEvents));
+    const changed = streamIds
+      .map((streamId, index) => ({ streamId, expectedVersion: loaded[index]!.length, events: decided[index] ?? [] }))
+      .filter((append) => append.events.length > 0);
     const events = changed.flatMap((append) => append.events);
     if (changed.length === 0) return { position: null, events };
     try {
@@ -72,4 +71,19 @@ export async function writeStreams(
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10) * 2));
     }
   }
+}
+
+/** One decider and command per stream, each deciding on its own stream's state. */
+export function writeStreams(
+  eventStore: EventStore,
+  context: CommandContext,
+  decisions: readonly StreamDecision<any, any>[],
+): Promise<WriteResult> {
+  return writeAcrossStreams(
+    eventStore,
+    context,
+    decisions.map((decision) => decision.streamId),
+    (histories) =>
+      decisions.map((decision, index) => decision.decider.decide(decision.command, fold(decision.decider, histories[index] ?? []))),
+  );
 }

@@ -1,0 +1,38 @@
+import type { Knex } from 'knex';
+import { defineProjection } from '../shared/projection';
+import { jsonParam } from '../shared/sql-values';
+
+/** One row per till sale (its lines are the sale's rows in `transactions`). A sale is final: insert-or-ignore. */
+export const salesProjection = defineProjection({
+  name: 'sales',
+  handles: ['SaleRecorded'] as const,
+  tables: ['sales'],
+  async project(events, trx) {
+    const rows = events.map((event) => ({
+      sale_id: event.data.saleId,
+      payment_method: event.data.paymentMethod,
+      discount_percentage: event.data.discountPercentage,
+      original_total: event.data.originalTotal,
+      discount_amount: event.data.discountAmount,
+      total_value: event.data.totalValue,
+      seller_name: event.data.sellerName,
+      notes: event.data.notes,
+      line_count: event.data.lines.length,
+      created_at: event.metadata.at,
+    }));
+    if (rows.length > 0) await insertSales(trx, rows);
+  },
+});
+
+function insertSales(trx: Knex.Transaction, rows: readonly object[]) {
+  return trx.raw(
+    `insert into sales (sale_id, payment_method, discount_percentage, original_total, discount_amount,
+                        total_value, seller_name, notes, line_count, created_at)
+     select * from jsonb_to_recordset(?::jsonb) as r(
+       sale_id text, payment_method text, discount_percentage numeric, original_total numeric,
+       discount_amount numeric, total_value numeric, seller_name text, notes text, line_count integer,
+       created_at timestamptz)
+     on conflict (sale_id) do nothing`,
+    [jsonParam(rows)],
+  );
+}

@@ -1,0 +1,56 @@
+import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
+import { CommandBus, QueryBus, QueryHandler, Query, type IQueryHandler } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import { createSaleInput, type CreateSaleCommandInput, type Sale, type SessionUser } from '@shop/contracts';
+import { getSale } from '@shop/projections';
+import type { Database } from '../../database';
+import { notFound } from '../../domain';
+import { Pages } from '../auth/access.decorator';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { DATABASE } from '../infrastructure/tokens';
+import { RecordSaleCommand } from './record-sale.command';
+
+export class GetSaleQuery extends Query<Sale> {
+  constructor(readonly saleId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetSaleQuery)
+export class GetSaleHandler implements IQueryHandler<GetSaleQuery> {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  async execute({ saleId }: GetSaleQuery): Promise<Sale> {
+    const sale = await getSale(this.database.knex, saleId);
+    if (!sale) throw notFound('Sale not found');
+    return sale;
+  }
+}
+
+@Controller('api/sales')
+export class SalesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  /** 201 with the new sale; 200 with the first one when the same saleId was already recorded. */
+  @Post()
+  @Pages('sales')
+  async create(
+    @Body(new ZodBodyPipe(createSaleInput)) input: CreateSaleCommandInput,
+    @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Sale> {
+    const { saleId, created } = await this.commands.execute(new RecordSaleCommand(input, user));
+    response.status(created ? 201 : 200);
+    return this.queries.execute(new GetSaleQuery(saleId));
+  }
+
+  @Get(':saleId')
+  @Pages('sales', 'transactions')
+  get(@Param('saleId') saleId: string): Promise<Sale> {
+    return this.queries.execute(new GetSaleQuery(saleId));
+  }
+}
