@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const flag = z
@@ -23,6 +24,7 @@ const envSchema = z.object({
   COOKIE_SECURE: flag,
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
   WEB_DIST: z.string().optional(),
+  MEDIA_DIR: z.string().min(1).optional(),
 });
 
 export interface AppConfig {
@@ -37,6 +39,8 @@ export interface AppConfig {
   readonly cookieSecure: boolean;
   readonly sessionTtlHours: number;
   readonly webDist?: string;
+  /** Uploaded product images and videos (default: DATA_DIR/media). */
+  readonly mediaDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -65,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: value.COOKIE_SECURE,
     sessionTtlHours: value.SESSION_TTL_HOURS,
     webDist: value.WEB_DIST,
+    mediaDir: value.MEDIA_DIR ?? join(value.DATA_DIR, 'media'),
   };
 }

@@ -6,6 +6,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import type { Infrastructure } from './infrastructure/infrastructure';
+import { MediaModule } from './media/media.module';
 import { ProductsModule } from './products/products.module';
 import { SalesModule } from './sales/sales.module';
 import { SettingsModule } from './settings/settings.module';
@@ -25,6 +26,7 @@ export class AppModule {
         ProductsModule,
         TransactionsModule,
         SalesModule,
+        MediaModule,
         DashboardModule,
         UsersModule,
       ],

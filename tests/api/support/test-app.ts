@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig, type AppConfig } from '../../../services/src/config';
 import { startApp, type RunningApp } from '../../../services/src/gateway/create-app';
 import { positionToString } from '../../../services/src/event-store';
@@ -33,6 +36,7 @@ export async function startTestApp(
     eventStoreUrl: process.env.EVENTSTORE_URL || undefined,
     admin: { username: 'manager', password: MANAGER_PASSWORD },
     webDist: '/nonexistent',
+    mediaDir: await mkdtemp(join(tmpdir(), 'shop-media-')),
     ...overrides,
   };
   const running = await startApp(config, { logger: false });

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import { openDatabase, type Database } from '../../database';
 import { createEventStore, type EventStore, type GlobalPosition } from '../../event-store';
 import { SessionStore } from '../auth/session.store';
+import { MediaUploadStore } from '../media/media-upload.store';
 import type { ReadModelSync } from './read-model-sync';
 
 /** A write waits at most this long for the read models; past it the write still stands, only stale reads are possible. */
@@ -28,6 +29,7 @@ export class Infrastructure {
       const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, database });
       await migrateReadModels(database.knex);
       await SessionStore.migrate(database.knex);
+      await MediaUploadStore.migrate(database.knex);
       const runner = new ProjectionRunner({ knex: database.knex, eventStore, projections: allProjections });
       if (config.projections === 'embedded') await runner.start();
       const sync: ReadModelSync = {

@@ -1,0 +1,50 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { MEDIA_LIMITS } from '@shop/contracts';
+
+export class MediaTooLargeError extends Error {}
+
+/** Files in a folder under DATA_DIR. Written to a temporary name first, so a half upload is never served. */
+export class LocalMediaStorage {
+  constructor(private readonly folder: string) {}
+
+  async save(fileName: string, body: Readable): Promise<{ temporary: string; size: number }> {
+    await mkdir(this.folder, { recursive: true });
+    const temporary = join(this.folder, `.${fileName}.${process.pid}.${Date.now()}.part`);
+    let size = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        callback(size > MEDIA_LIMITS.maxFileBytes ? new MediaTooLargeError() : null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, limit, createWriteStream(temporary, { flags: 'wx' }));
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return { temporary, size };
+  }
+
+  async publish(temporary: string, fileName: string): Promise<void> {
+    await rename(temporary, join(this.folder, fileName));
+  }
+
+  discard(temporary: string): Promise<void> {
+    return rm(temporary, { force: true });
+  }
+
+  async open(fileName: string): Promise<{ stream: Readable; size: number } | null> {
+    const path = join(this.folder, fileName);
+    try {
+      const { size } = await stat(path);
+      return { stream: createReadStream(path), size };
+    } catch {
+      return null;
+    }
+  }
+}

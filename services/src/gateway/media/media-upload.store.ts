@@ -1,0 +1,73 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+
+const TABLE = 'media_uploads';
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Extensions kept from the browser's file name, so a stored path still says whether it is a video. */
+const EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'bmp', 'mp4', 'webm', 'ogg', 'mov']);
+
+export interface UploadTicket {
+  readonly fileName: string;
+  readonly token: string;
+  readonly expiresAt: Date;
+}
+
+export type RedeemResult = 'ok' | 'unknown' | 'expired' | 'used';
+
+/**
+ * Upload tickets: a random token per file, stored as a digest, valid once and for a few minutes.
+ * Kept in the database so any gateway can accept the PUT that another gateway issued.
+ */
+export class MediaUploadStore {
+  constructor(
+    private readonly knex: Knex,
+    private readonly ttlMinutes = 15,
+  ) {}
+
+  static async migrate(knex: Knex): Promise<void> {
+    await knex.raw(`
+      create table if not exists ${TABLE} (
+        file_name text primary key,
+        token_hash text not null,
+        issued_to uuid not null,
+        expires_at timestamptz not null,
+        used_at timestamptz,
+        content_type text,
+        size_bytes bigint
+      )`);
+  }
+
+  async issue(userId: string, originalName: string | undefined): Promise<UploadTicket> {
+    const extension = originalName?.toLowerCase().match(/\.([a-z0-9]{2,5})$/)?.[1];
+    const fileName = `${randomUUID()}${extension && EXTENSIONS.has(extension) ? `.${extension}` : ''}`;
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.ttlMinutes * 60_000);
+    await this.knex(TABLE).insert({ file_name: fileName, token_hash: digest(token), issued_to: userId, expires_at: expiresAt });
+    return { fileName, token, expiresAt };
+  }
+
+  /** Whether a PUT may proceed. The ticket is spent only by `complete`, so a failed upload can be retried. */
+  async check(fileName: string, token: string): Promise<RedeemResult> {
+    const row = await this.knex(TABLE)
+      .where({ file_name: fileName, token_hash: digest(token) })
+      .first('used_at', 'expires_at');
+    if (!row) return 'unknown';
+    if (row.used_at) return 'used';
+    return new Date(row.expires_at).getTime() > Date.now() ? 'ok' : 'expired';
+  }
+
+  /** Spends the ticket for a stored file; false when another PUT completed first (single use). */
+  async complete(fileName: string, token: string, contentType: string, sizeBytes: number): Promise<boolean> {
+    const claimed = await this.knex(TABLE)
+      .where({ file_name: fileName, token_hash: digest(token) })
+      .whereNull('used_at')
+      .update({ used_at: this.knex.fn.now(), content_type: contentType, size_bytes: sizeBytes });
+    return claimed === 1;
+  }
+
+  async contentType(fileName: string): Promise<string | null> {
+    const row = await this.knex(TABLE).where({ file_name: fileName }).whereNotNull('used_at').first('content_type');
+    return row?.content_type ?? null;
+  }
+}

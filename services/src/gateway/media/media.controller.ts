@@ -1,0 +1,106 @@
+import {
+  Controller,
+  ForbiddenException,
+  Get,
+  HttpException,
+  Inject,
+  NotFoundException,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { MEDIA_LIMITS, type MediaUploadResponse, type SessionUser } from '@shop/contracts';
+import { Pages, Public, SignedIn } from '../auth/access.decorator';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { LocalMediaStorage, MediaTooLargeError } from './media-storage';
+import { MediaUploadStore } from './media-upload.store';
+
+const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{2,5})?$/;
+const isAllowedType = (type: string | undefined) => !!type && /^(image|video)\/[\w.+-]+$/i.test(type.split(';')[0]!.trim());
+
+/** The spec's POST has no body; a browser may say which file it is about to send, and we check it early. */
+const uploadRequest = z
+  .object({
+    filename: z.string().max(255).optional(),
+    contentType: z.string().max(255).optional(),
+    size: z.number().int().min(0).optional(),
+  })
+  .partial();
+
+@Controller()
+export class MediaController {
+  constructor(
+    private readonly uploads: MediaUploadStore,
+    private readonly storage: LocalMediaStorage,
+  ) {}
+
+  @Post('api/product-media/upload')
+  @Pages('products', 'inventory')
+  async issue(@Req() request: Request, @CurrentUser() user: SessionUser): Promise<MediaUploadResponse> {
+    const parsed = uploadRequest.safeParse(request.body ?? {});
+    const file = parsed.success ? parsed.data : {};
+    if (file.contentType !== undefined && !isAllowedType(file.contentType))
+      throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 400);
+    if (file.size !== undefined && file.size > MEDIA_LIMITS.maxFileBytes)
+      throw new HttpException({ message: 'Files must be at most 50MB' }, 400);
+    const ticket = await this.uploads.issue(user.id, file.filename);
+    const origin = `${request.protocol}://${request.get('host')}`;
+    return { uploadURL: `${origin}/product-media/uploads/${ticket.fileName}?token=${ticket.token}` };
+  }
+
+  /** The browser's direct PUT: authorised by the ticket in the URL, not by the session. */
+  @Put('product-media/uploads/:fileName')
+  @Public()
+  async upload(
+    @Param('fileName') fileName: string,
+    @Query('token') token: string | undefined,
+    @Req() request: Request,
+  ): Promise<{ path: string }> {
+    if (!FILE_NAME.test(fileName) || !token) throw new UnauthorizedException('Authorization required');
+    const status = await this.uploads.check(fileName, token);
+    if (status === 'unknown') throw new UnauthorizedException('Authorization required');
+    if (status === 'expired') throw new ForbiddenException('Request has expired');
+    if (status === 'used') throw new HttpException({ message: 'This upload link has already been used' }, 409);
+    const contentType = request.get('content-type');
+    if (!isAllowedType(contentType)) throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 415);
+    if (Number(request.get('content-length') ?? 0) > MEDIA_LIMITS.maxFileBytes)
+      throw new HttpException({ message: 'Files must be at most 50MB' }, 413);
+
+    let saved: { temporary: string; size: number };
+    try {
+      saved = await this.storage.save(fileName, request);
+    } catch (error) {
+      if (error instanceof MediaTooLargeError) throw new HttpException({ message: 'Files must be at most 50MB' }, 413);
+      throw error;
+    }
+    if (!(await this.uploads.complete(fileName, token, contentType!, saved.size))) {
+      await this.storage.discard(saved.temporary);
+      throw new HttpException({ message: 'This upload link has already been used' }, 409);
+    }
+    await this.storage.publish(saved.temporary, fileName);
+    return { path: `/product-media/uploads/${fileName}` };
+  }
+
+  @Get('product-media/uploads/:fileName')
+  @SignedIn()
+  async download(@Param('fileName') fileName: string, @Res() response: Response): Promise<void> {
+    const contentType = FILE_NAME.test(fileName) ? await this.uploads.contentType(fileName) : null;
+    const file = contentType ? await this.storage.open(fileName) : null;
+    if (!contentType || !file) throw new NotFoundException('File not found');
+    // Uploaded bytes are served as inert media: no sniffing, no scripts even if a file lies about its type.
+    response.set({
+      'Content-Type': contentType,
+      'Content-Length': String(file.size),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, max-age=86400',
+    });
+    file.stream.pipe(response);
+  }
+}
