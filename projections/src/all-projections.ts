@@ -1,3 +1,4 @@
+import { contactInfoProjection } from './contact-info/contact-info.projection';
 import { dailySalesProjection } from './dashboard/daily-sales.projection';
 import { productsProjection } from './products/products.projection';
 import { salesProjection } from './sales/sales.projection';
@@ -13,9 +14,11 @@ export const allProjections: readonly ReadModelProjection[] = [
   usersProjection,
   settingsProjection,
   salesProjection,
+  contactInfoProjection,
 ];
 
 export {
+  contactInfoProjection,
   dailySalesProjection,
   productsProjection,
   salesProjection,

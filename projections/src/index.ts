@@ -25,3 +25,4 @@ export { getUserById } from './users/get-user-by-id.query';
 export { toUserResponse, type UserRecord } from './users/user-row.mapper';
 export { getSetting, type Setting } from './settings/get-setting.query';
 export { getSale } from './sales/get-sale.query';
+export { getContactInfo } from './contact-info/get-contact-info.query';

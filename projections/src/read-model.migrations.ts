@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { contactInfoSchema } from './contact-info/contact-info.schema';
 import { dailySalesSchema } from './dashboard/daily-sales.schema';
 import { productsSchema } from './products/products.schema';
 import { salesSchema } from './sales/sales.schema';
@@ -15,6 +16,7 @@ const READ_MODEL_DDL: readonly string[] = [
   ...usersSchema,
   ...settingsSchema,
   ...salesSchema,
+  ...contactInfoSchema,
 ];
 
 /** Arbitrary constant: serialises concurrent migrators, since "if not exists" alone can race on pg_type. */

@@ -8,3 +8,6 @@ export * from './error.contract';
 export * from './sale.contract';
 export * from './media.contract';
 export * from './contact.contract';
+export * from './customer-support.contract';
+export * from './online-order.contract';
+export * from './customer.contract';

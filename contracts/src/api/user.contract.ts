@@ -25,3 +25,19 @@ export const userResponse = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userResponse>;
+
+export const changePasswordInput = z.object({
+  currentPassword: z
+    .string({ error: 'Please fill in all password fields' })
+    .min(1, 'Please fill in all password fields'),
+  newPassword: z
+    .string({ error: 'Please fill in all password fields' })
+    .min(1, 'Please fill in all password fields')
+    .min(8, 'Password must be at least 8 characters long')
+    .max(200, 'Password is too long'),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const verifyPasswordInput = z.object({
+  password: z.string({ error: 'Password Required' }).min(1, 'Password Required'),
+});

@@ -10,6 +10,21 @@ import {
 } from './product-events';
 import { saleRecordedV1 } from './sale-events';
 import {
+  supportRepliedV1,
+  supportReplyDeliveredV1,
+  supportReplyDeliveryFailedV1,
+  supportRequestIdAllocatedV1,
+  supportRequestSubmittedV1,
+  supportStatusChangedV1,
+} from './support-events';
+import { customerEmailClaimedV1, customerRegisteredV1 } from './customer-events';
+import {
+  onlineOrderPlacedV1,
+  onlineOrderStatusChangedV1,
+  orderNumberClaimedV1,
+} from './online-order-events';
+import { contactInfoChangedV1 } from './contact-events';
+import {
   settingChangedV1,
   userActivationChangedV1,
   userCreatedV1,
@@ -41,6 +56,18 @@ export const EVENT_CATALOGUE = {
   UsernameReleased: { version: 1, schema: usernameReleasedV1 },
   SettingChanged: { version: 1, schema: settingChangedV1 },
   SaleRecorded: { version: 1, schema: saleRecordedV1 },
+  SupportRequestIdAllocated: { version: 1, schema: supportRequestIdAllocatedV1 },
+  SupportRequestSubmitted: { version: 1, schema: supportRequestSubmittedV1 },
+  SupportStatusChanged: { version: 1, schema: supportStatusChangedV1 },
+  SupportReplied: { version: 1, schema: supportRepliedV1 },
+  SupportReplyDelivered: { version: 1, schema: supportReplyDeliveredV1 },
+  SupportReplyDeliveryFailed: { version: 1, schema: supportReplyDeliveryFailedV1 },
+  ContactInfoChanged: { version: 1, schema: contactInfoChangedV1 },
+  CustomerRegistered: { version: 1, schema: customerRegisteredV1 },
+  CustomerEmailClaimed: { version: 1, schema: customerEmailClaimedV1 },
+  OnlineOrderPlaced: { version: 1, schema: onlineOrderPlacedV1 },
+  OnlineOrderStatusChanged: { version: 1, schema: onlineOrderStatusChangedV1 },
+  OrderNumberClaimed: { version: 1, schema: orderNumberClaimedV1 },
 } as const;
 
 export type EventType = keyof typeof EVENT_CATALOGUE;

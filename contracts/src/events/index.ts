@@ -2,4 +2,8 @@ export * from './event-metadata';
 export * from './product-events';
 export * from './user-events';
 export * from './sale-events';
+export * from './support-events';
 export * from './event-catalogue';
+export * from './contact-events';
+export * from './customer-events';
+export * from './online-order-events';

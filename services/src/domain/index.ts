@@ -3,3 +3,7 @@ export * from './product';
 export * from './user';
 export * from './settings';
 export * from './sale';
+export * from './customer-support';
+export * from './contact';
+export * from './customer';
+export * from './online-order';

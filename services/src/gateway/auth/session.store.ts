@@ -51,8 +51,10 @@ export class SessionStore {
     await this.knex(TABLE).where('token_hash', digest(token)).delete();
   }
 
-  async revokeUser(userId: string): Promise<void> {
-    await this.knex(TABLE).where('user_id', userId).delete();
+  async revokeUser(userId: string, exceptToken: string | null = null): Promise<void> {
+    const query = this.knex(TABLE).where('user_id', userId);
+    if (exceptToken) query.whereNot('token_hash', digest(exceptToken));
+    await query.delete();
   }
 
   async purgeExpired(): Promise<void> {

@@ -1,9 +1,12 @@
-import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  changePasswordInput,
   createUserInput,
   MESSAGES,
   updateUserInput,
+  type ChangePasswordInput,
   type SessionUser,
   type UpdateUserInput,
   type User,
@@ -14,6 +17,9 @@ import { uuidParam } from '../http/uuid-param.pipe';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { CreateUserCommand, type NewUser } from './create-user.command';
 import { SetUserActiveCommand } from './set-user-active.command';
+import { DeleteUserCommand } from './delete-user.command';
+import { ChangePasswordCommand } from './change-password.command';
+import { SESSION_COOKIE } from '../auth/session.guard';
 import { GetUserQuery, ListUsersQuery } from './user.queries';
 
 const userId = uuidParam(MESSAGES.userNotFound);
@@ -45,5 +51,24 @@ export class UsersController {
   ): Promise<User> {
     await this.commands.execute(new SetUserActiveCommand(id, input.isActive, user));
     return this.queries.execute(new GetUserQuery(id));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id', userId) id: string, @CurrentUser() user: SessionUser): Promise<void> {
+    await this.commands.execute(new DeleteUserCommand(id, user));
+  }
+
+  @Put(':id/change-password')
+  @HttpCode(204)
+  async changePassword(
+    @Param('id', userId) id: string,
+    @Body(new ZodBodyPipe(changePasswordInput)) input: ChangePasswordInput,
+    @CurrentUser() user: SessionUser,
+    @Req() request: Request,
+  ): Promise<void> {
+    await this.queries.execute(new GetUserQuery(id));
+    const token: unknown = request.cookies?.[SESSION_COOKIE];
+    await this.commands.execute(new ChangePasswordCommand(id, input, user, typeof token === 'string' ? token : null));
   }
 }

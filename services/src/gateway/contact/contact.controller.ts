@@ -1,0 +1,93 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
+import { CommandBus, CommandHandler, Command, QueryBus, QueryHandler, Query, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
+import {
+  MESSAGES,
+  updateContactInfoInput,
+  verifyPasswordInput,
+  type ContactInfo,
+  type ContactInfoResponse,
+  type SessionUser,
+  type UpdateContactInfoInput,
+} from '@shop/contracts';
+import { getContactInfo } from '@shop/projections';
+import type { Database } from '../../database';
+import { CONTACT_INFO_STREAM, contactInfoDecider, notFound } from '../../domain';
+import { ManagerOnly, SignedIn } from '../auth/access.decorator';
+import { commandContext, CurrentUser } from '../auth/current-user.decorator';
+import { PasswordCheck } from '../auth/password-check';
+import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { StreamWriter } from '../infrastructure/stream-writer.service';
+import { DATABASE } from '../infrastructure/tokens';
+
+export class ChangeContactInfoCommand extends Command<void> {
+  constructor(
+    readonly contact: ContactInfo,
+    readonly user: SessionUser,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangeContactInfoCommand)
+export class ChangeContactInfoHandler implements ICommandHandler<ChangeContactInfoCommand> {
+  constructor(private readonly writer: StreamWriter) {}
+
+  async execute({ contact, user }: ChangeContactInfoCommand): Promise<void> {
+    await this.writer.write(commandContext(user), [
+      { streamId: CONTACT_INFO_STREAM, decider: contactInfoDecider, command: { type: 'ChangeContactInfo', contact } },
+    ]);
+  }
+}
+
+export class GetContactInfoQuery extends Query<ContactInfoResponse> {}
+
+@QueryHandler(GetContactInfoQuery)
+export class GetContactInfoHandler implements IQueryHandler<GetContactInfoQuery> {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  async execute(): Promise<ContactInfoResponse> {
+    const contact = await getContactInfo(this.database.knex);
+    if (!contact) throw notFound(MESSAGES.contactInfoNotSet);
+    return contact;
+  }
+}
+
+@Controller('api/contact-info')
+export class ContactController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly passwords: PasswordCheck,
+  ) {}
+
+  /** Receipts on the Transactions and Sales pages print it, so any signed-in user may read it. */
+  @Get()
+  @SignedIn()
+  get(): Promise<ContactInfoResponse> {
+    return this.queries.execute(new GetContactInfoQuery());
+  }
+
+  /** The edit requires the signed-in manager's own password, checked here rather than in the browser. */
+  @Put()
+  @ManagerOnly()
+  async update(
+    @Body(new ZodBodyPipe(updateContactInfoInput)) input: UpdateContactInfoInput,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ContactInfoResponse> {
+    await this.passwords.require(user.id, input.password);
+    const { password: _password, ...contact } = input;
+    await this.commands.execute(new ChangeContactInfoCommand(contact, user));
+    return this.queries.execute(new GetContactInfoQuery());
+  }
+
+  /** The password gate before the edit dialog opens: answers 'Invalid Password' early. */
+  @Post('verify-password')
+  @ManagerOnly()
+  @HttpCode(204)
+  async verify(
+    @Body(new ZodBodyPipe(verifyPasswordInput)) input: { password: string },
+    @CurrentUser() user: SessionUser,
+  ): Promise<void> {
+    await this.passwords.require(user.id, input.password);
+  }
+}
