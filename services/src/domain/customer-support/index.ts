@@ -1,0 +1,2 @@
+export * from './support-request.decider';
+export * from './support-request-ids.decider';
