@@ -43,7 +43,7 @@ export const appPages: readonly AppPage[] = [
     paths: [paths.sales],
     navLabel: 'Sales Till',
     icon: ShoppingCart,
-    component: page(() => import('./routes/placeholder-pages'), 'SalesPage'),
+    component: page(() => import('./routes/sales'), 'SalesPage'),
   },
   {
     key: 'customer-store',
@@ -64,7 +64,7 @@ export const appPages: readonly AppPage[] = [
     paths: [paths.transactions],
     navLabel: 'Transactions',
     icon: ArrowLeftRight,
-    component: page(() => import('./routes/placeholder-pages'), 'TransactionsPage'),
+    component: page(() => import('./routes/transactions'), 'TransactionsPage'),
   },
   {
     key: 'products',

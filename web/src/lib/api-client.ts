@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     /** The `message` field of the JSON error body, when the server sent one. */
     readonly serverMessage: string | null,
+    /** The `title` field of the JSON error body (e.g. 'Insufficient stock'), when the server sent one. */
+    readonly serverTitle: string | null = null,
   ) {
     super(message);
   }
@@ -33,19 +35,28 @@ export type ApiFetchOptions = {
   notifyUnauthorized?: boolean;
 };
 
-function readServerMessage(bodyText: string): string | null {
-  if (!bodyText) return null;
+type ServerError = { message: string | null; title: string | null };
+
+function readServerError(bodyText: string): ServerError {
+  const none: ServerError = { message: null, title: null };
+  if (!bodyText) return none;
   try {
     const parsed: unknown = JSON.parse(bodyText);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-      const { message } = parsed as { message: unknown };
-      if (typeof message === 'string' && message.trim()) return message;
-      if (Array.isArray(message) && message.every((part) => typeof part === 'string')) return message.join(', ');
-    }
+    if (!parsed || typeof parsed !== 'object') return none;
+    const { message, title } = parsed as { message?: unknown; title?: unknown };
+    return {
+      message:
+        typeof message === 'string' && message.trim()
+          ? message
+          : Array.isArray(message) && message.every((part) => typeof part === 'string')
+            ? message.join(', ')
+            : null,
+      title: typeof title === 'string' && title.trim() ? title : null,
+    };
   } catch {
     // Not JSON (a proxy page, say): no server message to show.
+    return none;
   }
-  return null;
 }
 
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
@@ -66,10 +77,12 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     if (response.status === 401 && notifyUnauthorized) {
       unauthorizedListeners.forEach((listener) => listener());
     }
+    const server = readServerError(bodyText);
     throw new ApiError(
       response.status,
       `${response.status}: ${bodyText || response.statusText}`,
-      readServerMessage(bodyText),
+      server.message,
+      server.title,
     );
   }
 

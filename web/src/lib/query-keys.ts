@@ -8,6 +8,7 @@ export const queryKeys = {
   transactions: ['/api/transactions'],
   dashboardMetrics: ['/api/dashboard/metrics'],
   users: ['/api/users'],
+  contactInfo: ['/api/contact-info'],
 } as const;
 
 export const keyToPath = (key: readonly string[]): string => key.join('/');

@@ -18,10 +18,6 @@ function PlaceholderPage({ title, subtitle }: { title: string; subtitle: string 
   );
 }
 
-export const SalesPage = () => <PlaceholderPage title="Sales Till" subtitle="Sell products and take cash payments" />;
-export const TransactionsPage = () => (
-  <PlaceholderPage title="Transactions" subtitle="History of every stock movement and sale" />
-);
 export const ReportsPage = () => <PlaceholderPage title="Reports" subtitle="Sales, stock and profit at a glance" />;
 export const CustomerSupportPage = () => (
   <PlaceholderPage title="Customer Support" subtitle="Customer requests and replies" />

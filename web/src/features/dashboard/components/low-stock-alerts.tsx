@@ -15,6 +15,8 @@ export function LowStockAlerts({ onRestock }: { onRestock?: (productId: string) 
   const { data: metrics, isPending, isError } = useDashboardMetrics();
   const lowStock = metrics?.lowStockProducts ?? [];
   const shown = lowStock.slice(0, DASHBOARD_LIMITS.lowStockAlerts);
+  // The count is authoritative even if the server ever sends a shortened list.
+  const total = Math.max(metrics?.lowStockItems ?? 0, lowStock.length);
 
   return (
     <Card data-testid="low-stock-alerts">
@@ -78,9 +80,9 @@ export function LowStockAlerts({ onRestock }: { onRestock?: (productId: string) 
             })}
           </ul>
         )}
-        {lowStock.length > DASHBOARD_LIMITS.lowStockAlerts && (
+        {total > DASHBOARD_LIMITS.lowStockAlerts && (
           <Button variant="outline" size="sm" className="mt-2 mb-2 w-full" onClick={() => navigate(paths.inventory)}>
-            View All {lowStock.length} Low Stock Items
+            View All {total} Low Stock Items
           </Button>
         )}
       </CardBody>

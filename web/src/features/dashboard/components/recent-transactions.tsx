@@ -16,8 +16,9 @@ type RecentTransactionsProps = {
   isError: boolean;
 };
 
-const newestFirst = (a: Transaction, b: Transaction) =>
-  new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime();
+// Unreadable dates sort last rather than scrambling the order.
+const timeOf = (transaction: Transaction) => new Date(transaction.createdAt).getTime() || Number.NEGATIVE_INFINITY;
+const newestFirst = (a: Transaction, b: Transaction) => (timeOf(b) === timeOf(a) ? 0 : timeOf(b) > timeOf(a) ? 1 : -1);
 
 /** The transactions list comes from the page (it belongs to the transactions feature). */
 export function RecentTransactions({ transactions, isLoading, isError }: RecentTransactionsProps) {

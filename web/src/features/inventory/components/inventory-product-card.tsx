@@ -2,6 +2,7 @@ import { PackageMinus, PackagePlus } from 'lucide-react';
 import type { Product } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { MediaThumbnail } from '@/components/media/media-thumbnail';
 import { StockStatusBadge } from '@/components/stock-status-badge';
 import { formatMoney, stockValue } from '@/utils/format';
 import type { StockType } from '../hooks/use-stock-form';
@@ -19,7 +20,8 @@ export function InventoryProductCard({ product, onStock }: InventoryProductCardP
   return (
     <Card data-testid="product-card" data-product-id={product.id} data-sku={product.sku} className="flex flex-col p-5">
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+        <MediaThumbnail path={product.images[0]} alt={product.name} className="h-14 w-14 shrink-0" />
+        <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold text-slate-900">{product.name}</h3>
           <p className="font-mono text-xs text-slate-500">{product.sku}</p>
         </div>

@@ -1,28 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Plus } from 'lucide-react';
-import { PRODUCT_CATEGORIES } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Field, controlA11y } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
-import { SelectField } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { toastError, toastSuccess } from '@/components/toast/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { useCreateProduct } from '../api/create-product';
-import { parseStockField, useProductForm } from '../hooks/use-product-form';
-import { MediaUploadField } from './media-upload-field';
 
-const categoryOptions = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category }));
+// The form carries the media uploader (Uppy); every page header has this button, so load it on demand.
+const AddProductForm = lazy(async () => ({ default: (await import('./add-product-form')).AddProductForm }));
 
 /** The "Add Product" button and its "Add New Product" dialog. */
 export function AddProductDialog() {
@@ -41,146 +31,16 @@ export function AddProductDialog() {
           <DialogDescription>Add a product to the catalogue with its price and opening stock.</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so closing always starts the next one fresh. */}
-        <AddProductForm onDone={() => setOpen(false)} />
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16 text-slate-400">
+              <Spinner className="h-6 w-6" />
+            </div>
+          }
+        >
+          <AddProductForm onDone={() => setOpen(false)} />
+        </Suspense>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function AddProductForm({ onDone }: { onDone: () => void }) {
-  const { values, errors, setField, validate, reset } = useProductForm();
-  const createProduct = useCreateProduct();
-  const pending = createProduct.isPending;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const payload = validate();
-    if (!payload) return;
-    createProduct.mutate(payload, {
-      onSuccess: () => {
-        toastSuccess('Product created successfully');
-        reset();
-        onDone();
-      },
-      onError: (error) => toastError(errorMessage(error, 'Failed to create product')),
-    });
-  };
-
-  return (
-    <form onSubmit={onSubmit} noValidate data-testid="add-product-form">
-      <fieldset disabled={pending} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <Field id="product-name" label="Product Name" error={errors.name}>
-            <Input
-              {...controlA11y('product-name', errors.name)}
-              placeholder="Enter product name"
-              value={values.name}
-              onChange={(event) => setField('name', event.target.value)}
-            />
-          </Field>
-        </div>
-        <Field id="product-sku" label="SKU" error={errors.sku}>
-          <Input
-            {...controlA11y('product-sku', errors.sku)}
-            placeholder="e.g. SKN-001"
-            value={values.sku}
-            onChange={(event) => setField('sku', event.target.value)}
-          />
-        </Field>
-        <Field id="product-category" label="Category" error={errors.category}>
-          <SelectField
-            {...controlA11y('product-category', errors.category)}
-            value={values.category}
-            onValueChange={(value) => setField('category', value)}
-            options={categoryOptions}
-            placeholder="Select a category"
-            disabled={pending}
-          />
-        </Field>
-        <Field id="product-price" label="Price (₦)" error={errors.price}>
-          <Input
-            {...controlA11y('product-price', errors.price)}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            placeholder="0.00"
-            value={values.price}
-            onChange={(event) => setField('price', event.target.value)}
-          />
-        </Field>
-        <Field id="product-cost-price" label="Cost Price (₦)" error={errors.costPrice}>
-          <Input
-            {...controlA11y('product-cost-price', errors.costPrice)}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            placeholder="0.00"
-            value={values.costPrice}
-            onChange={(event) => setField('costPrice', event.target.value)}
-          />
-        </Field>
-        <Field id="product-current-stock" label="Current Stock" error={errors.currentStock}>
-          <Input
-            {...controlA11y('product-current-stock', errors.currentStock)}
-            type="number"
-            inputMode="numeric"
-            min="0"
-            step="1"
-            value={values.currentStock}
-            onChange={(event) => setField('currentStock', parseStockField(event.target.value))}
-          />
-        </Field>
-        <Field id="product-min-stock" label="Minimum Stock Level" error={errors.minStockLevel}>
-          <Input
-            {...controlA11y('product-min-stock', errors.minStockLevel)}
-            type="number"
-            inputMode="numeric"
-            min="0"
-            step="1"
-            value={values.minStockLevel}
-            onChange={(event) => setField('minStockLevel', parseStockField(event.target.value))}
-          />
-        </Field>
-        <div className="sm:col-span-2">
-          <Field id="product-description" label="Description" error={errors.description} optional>
-            <Textarea
-              {...controlA11y('product-description', errors.description)}
-              rows={3}
-              placeholder="Describe the product"
-              value={values.description}
-              onChange={(event) => setField('description', event.target.value)}
-            />
-          </Field>
-        </div>
-        <div className="space-y-1.5 sm:col-span-2">
-          <p className="text-sm font-medium text-slate-700">Product Media</p>
-          <MediaUploadField
-            value={values.images}
-            onChange={(images) => setField('images', images)}
-            disabled={pending}
-          />
-          {errors.images && <p className="text-sm text-red-600">{errors.images}</p>}
-        </div>
-      </fieldset>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending} data-testid="add-product-submit">
-          {pending ? (
-            <>
-              <Spinner />
-              Creating...
-            </>
-          ) : (
-            'Create Product'
-          )}
-        </Button>
-      </DialogFooter>
-    </form>
   );
 }

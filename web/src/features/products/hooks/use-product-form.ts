@@ -43,6 +43,16 @@ export function useProductForm() {
     setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
   };
 
+  /** Uploads finish one by one, so images change from the current list, never a stale copy. */
+  const addImage = (path: string) => {
+    setValues((current) =>
+      current.images.includes(path) ? current : { ...current, images: [...current.images, path] },
+    );
+    setErrors((current) => (current.images ? { ...current, images: undefined } : current));
+  };
+  const removeImage = (path: string) =>
+    setValues((current) => ({ ...current, images: current.images.filter((image) => image !== path) }));
+
   /** Validates with the server's schema; returns the payload to send, or null with errors shown. */
   const validate = (): CreateProductCommandInput | null => {
     const parsed = createProductInput.safeParse({ ...values, description: values.description.trim() || undefined });
@@ -64,5 +74,5 @@ export function useProductForm() {
     setErrors({});
   };
 
-  return { values, errors, setField, validate, reset };
+  return { values, errors, setField, addImage, removeImage, validate, reset };
 }

@@ -1,0 +1,163 @@
+import type { FormEvent } from 'react';
+import { PRODUCT_CATEGORIES } from '@shop/contracts';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Field, controlA11y } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { SelectField } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { toastError, toastSuccess } from '@/components/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useCreateProduct } from '../api/create-product';
+import { useMediaUploader } from '../hooks/use-media-uploader';
+import { parseStockField, useProductForm } from '../hooks/use-product-form';
+import { MediaUploadField } from './media-upload-field';
+
+const categoryOptions = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category }));
+
+/** The Add New Product form; loaded with the dialog's first opening (it brings the uploader). */
+export function AddProductForm({ onDone }: { onDone: () => void }) {
+  const { values, errors, setField, addImage, removeImage, validate, reset } = useProductForm();
+  const uploader = useMediaUploader({ onUploaded: addImage });
+  const createProduct = useCreateProduct();
+  const pending = createProduct.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (uploader.isUploading) return;
+    const payload = validate();
+    if (!payload) return;
+    createProduct.mutate(payload, {
+      onSuccess: () => {
+        toastSuccess('Product created successfully');
+        reset();
+        onDone();
+      },
+      onError: (error) => toastError(errorMessage(error, 'Failed to create product')),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="add-product-form">
+      <fieldset disabled={pending} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <Field id="product-name" label="Product Name" error={errors.name}>
+            <Input
+              {...controlA11y('product-name', errors.name)}
+              placeholder="Enter product name"
+              value={values.name}
+              onChange={(event) => setField('name', event.target.value)}
+            />
+          </Field>
+        </div>
+        <Field id="product-sku" label="SKU" error={errors.sku}>
+          <Input
+            {...controlA11y('product-sku', errors.sku)}
+            placeholder="e.g. SKN-001"
+            value={values.sku}
+            onChange={(event) => setField('sku', event.target.value)}
+          />
+        </Field>
+        <Field id="product-category" label="Category" error={errors.category}>
+          <SelectField
+            {...controlA11y('product-category', errors.category)}
+            value={values.category}
+            onValueChange={(value) => setField('category', value)}
+            options={categoryOptions}
+            placeholder="Select a category"
+            disabled={pending}
+          />
+        </Field>
+        <Field id="product-price" label="Price (₦)" error={errors.price}>
+          <Input
+            {...controlA11y('product-price', errors.price)}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            placeholder="0.00"
+            value={values.price}
+            onChange={(event) => setField('price', event.target.value)}
+          />
+        </Field>
+        <Field id="product-cost-price" label="Cost Price (₦)" error={errors.costPrice}>
+          <Input
+            {...controlA11y('product-cost-price', errors.costPrice)}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            placeholder="0.00"
+            value={values.costPrice}
+            onChange={(event) => setField('costPrice', event.target.value)}
+          />
+        </Field>
+        <Field id="product-current-stock" label="Current Stock" error={errors.currentStock}>
+          <Input
+            {...controlA11y('product-current-stock', errors.currentStock)}
+            type="number"
+            inputMode="numeric"
+            min="0"
+            step="1"
+            value={values.currentStock}
+            onChange={(event) => setField('currentStock', parseStockField(event.target.value))}
+          />
+        </Field>
+        <Field id="product-min-stock" label="Minimum Stock Level" error={errors.minStockLevel}>
+          <Input
+            {...controlA11y('product-min-stock', errors.minStockLevel)}
+            type="number"
+            inputMode="numeric"
+            min="0"
+            step="1"
+            value={values.minStockLevel}
+            onChange={(event) => setField('minStockLevel', parseStockField(event.target.value))}
+          />
+        </Field>
+        <div className="sm:col-span-2">
+          <Field id="product-description" label="Description" error={errors.description} optional>
+            <Textarea
+              {...controlA11y('product-description', errors.description)}
+              rows={3}
+              placeholder="Describe the product"
+              value={values.description}
+              onChange={(event) => setField('description', event.target.value)}
+            />
+          </Field>
+        </div>
+        <div className="space-y-1.5 sm:col-span-2">
+          <p className="text-sm font-medium text-slate-700">Product Media</p>
+          <MediaUploadField
+            value={values.images}
+            pending={uploader.pending}
+            problems={uploader.problems}
+            onFiles={uploader.addFiles}
+            onRemove={(path) => {
+              removeImage(path);
+              uploader.forget(path);
+            }}
+            disabled={pending}
+          />
+          {errors.images && <p className="text-sm text-red-600">{errors.images}</p>}
+        </div>
+      </fieldset>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={pending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending || uploader.isUploading} data-testid="add-product-submit">
+          {pending ? (
+            <>
+              <Spinner />
+              Creating...
+            </>
+          ) : (
+            'Create Product'
+          )}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

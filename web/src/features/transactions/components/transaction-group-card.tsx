@@ -1,0 +1,65 @@
+import { Printer, ReceiptText } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatDateTime, formatMoney } from '@/utils/format';
+import { koboToAmount, sumKobo, toKobo } from '@/utils/money';
+import type { TransactionGroup } from '../utils/transaction-groups';
+import { TransactionLineRow } from './transaction-line-row';
+
+type TransactionGroupCardProps = {
+  group: TransactionGroup;
+  /** Set for till sales: prints the receipt of the whole sale. */
+  onPrintReceipt?: () => void;
+};
+
+export function TransactionGroupCard({ group, onPrintReceipt }: TransactionGroupCardProps) {
+  const first = group.lines[0];
+  const total = koboToAmount(sumKobo(group.lines.map((line) => toKobo(line.totalValue))));
+  const units = group.lines.reduce((sum, line) => sum + line.quantity, 0);
+
+  return (
+    <Card data-testid="transaction-group" data-sale-id={group.saleId ?? undefined} className="overflow-hidden">
+      {group.saleId && (
+        <div className="flex flex-col gap-2 border-b border-slate-100 bg-slate-50/70 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex min-w-0 items-start gap-2">
+            <ReceiptText className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <div className="min-w-0">
+              <p className="truncate font-mono text-sm font-medium text-slate-900" data-testid="transaction-sale-id">
+                {group.saleId}
+              </p>
+              <p className="text-xs text-slate-500">
+                {first ? formatDateTime(first.createdAt) : ''} · {first?.sellerName} · {group.lines.length} line(s),{' '}
+                {units} unit(s) · <span className="font-medium text-slate-700">{formatMoney(total)}</span>
+              </p>
+              {first?.notes && (
+                <p className="mt-0.5 text-xs break-words text-slate-600" data-testid="transaction-notes">
+                  {first.notes}
+                </p>
+              )}
+            </div>
+          </div>
+          {onPrintReceipt && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onPrintReceipt}
+              aria-label={`Print Receipt for sale ${group.saleId}`}
+              data-testid="print-receipt"
+            >
+              <Printer className="h-4 w-4" aria-hidden="true" />
+              Print Receipt
+            </Button>
+          )}
+        </div>
+      )}
+      <ul className="divide-y divide-slate-100 px-4">
+        {group.lines.map((line) => (
+          <TransactionLineRow key={line.id} transaction={line} showNotes={!group.saleId} />
+        ))}
+      </ul>
+      {!group.saleId && first && (
+        <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">Recorded by {first.sellerName}</p>
+      )}
+    </Card>
+  );
+}

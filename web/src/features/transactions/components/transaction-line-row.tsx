@@ -1,0 +1,96 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import type { Transaction } from '@shop/contracts';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { cn } from '@/utils/cn';
+import { formatDateTime, formatMoney } from '@/utils/format';
+import { formatPercentOneDecimal, toKobo } from '@/utils/money';
+
+const reasonTones: Record<string, BadgeTone> = {
+  purchase: 'info',
+  sale: 'brand',
+  return: 'success',
+  waste: 'danger',
+  adjustment: 'warning',
+};
+
+export function ReasonBadge({ reason }: { reason: string }) {
+  return (
+    <Badge tone={reasonTones[reason] ?? 'neutral'} className="capitalize" data-testid="reason-badge">
+      {reason}
+    </Badge>
+  );
+}
+
+/** One movement: up arrow, 'Stock In' and + for stock in; down arrow, 'Sale' and - for stock out. */
+type TransactionLineRowProps = {
+  transaction: Transaction;
+  /** Sale lines share one note, shown once on the group instead. */
+  showNotes?: boolean;
+};
+
+export function TransactionLineRow({ transaction, showNotes = true }: TransactionLineRowProps) {
+  const isIn = transaction.type === 'in';
+  const Icon = isIn ? ArrowUp : ArrowDown;
+  const hasDiscount = toKobo(transaction.discountAmount) > 0n;
+
+  return (
+    <li
+      data-testid="transaction-line"
+      data-transaction-id={transaction.id}
+      data-type={transaction.type}
+      className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4"
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span
+          className={cn(
+            'flex h-9 w-9 shrink-0 items-center justify-center rounded-full',
+            isIn ? 'bg-emerald-50 text-emerald-600' : 'bg-rose-50 text-rose-600',
+          )}
+        >
+          <Icon className="h-4 w-4" aria-hidden="true" />
+        </span>
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium text-slate-900" data-testid="transaction-product">
+            {transaction.productName ?? 'Unknown Product'}
+          </p>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+            {transaction.productSku && <span className="font-mono">{transaction.productSku}</span>}
+            <span
+              data-testid="transaction-type"
+              className={cn('font-medium', isIn ? 'text-emerald-700' : 'text-rose-700')}
+            >
+              {isIn ? 'Stock In' : 'Sale'}
+            </span>
+            <ReasonBadge reason={transaction.reason} />
+            <span data-testid="transaction-date">{formatDateTime(transaction.createdAt)}</span>
+          </p>
+          {showNotes && transaction.notes && (
+            <p className="mt-1 text-xs break-words text-slate-600" data-testid="transaction-notes">
+              {transaction.notes}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 pl-12 sm:block sm:shrink-0 sm:pl-0 sm:text-right">
+        <p className={cn('text-sm font-semibold tabular-nums', isIn ? 'text-emerald-600' : 'text-rose-600')}>
+          <span data-testid="transaction-quantity">
+            {isIn ? '+' : '-'}
+            {transaction.quantity}
+          </span>
+          {transaction.unitPrice !== null && (
+            <span className="ml-1 font-normal text-slate-500">× {formatMoney(transaction.unitPrice)}</span>
+          )}
+        </p>
+        <p className="text-sm text-slate-900 tabular-nums" data-testid="transaction-total">
+          {formatMoney(transaction.totalValue)}
+        </p>
+        {hasDiscount && (
+          <p className="w-full text-xs text-emerald-700">
+            Discount ({formatPercentOneDecimal(transaction.discountPercentage)}%): -
+            {formatMoney(transaction.discountAmount)}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

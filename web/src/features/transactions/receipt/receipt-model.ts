@@ -1,0 +1,63 @@
+import type { Transaction } from '@shop/contracts';
+import { koboToAmount, sumKobo, toKobo } from '@/utils/money';
+
+export type ReceiptLine = { productName: string; quantity: number; unitPrice: string; lineTotal: string };
+
+export type Receipt = {
+  saleId: string;
+  createdAt: string;
+  sellerName: string;
+  lines: ReceiptLine[];
+  subtotal: string;
+  discountPercentage: string;
+  discountAmount: string;
+  total: string;
+  paymentMethod: string | null;
+};
+
+/** Till sale ids carry their payment method: CASH-timestamp-random. */
+const paymentMethodOf = (saleId: string): string | null =>
+  saleId.startsWith('CASH-') ? 'Cash' : saleId.startsWith('CARD-') ? 'Card' : null;
+
+/**
+ * A receipt from the sale's own stored rows (their names and prices at the time of sale), never
+ * from today's catalogue, so reprinting an old sale gives the same receipt.
+ */
+export function buildReceipt(saleId: string, rows: readonly Transaction[]): Receipt {
+  const lines = rows.map((row) => {
+    const quantity = BigInt(Math.max(row.quantity, 0));
+    const lineTotalKobo =
+      row.originalTotal !== null
+        ? toKobo(row.originalTotal)
+        : row.unitPrice !== null
+          ? toKobo(row.unitPrice) * quantity
+          : toKobo(row.totalValue) + toKobo(row.discountAmount);
+    const unitKobo =
+      row.unitPrice !== null ? toKobo(row.unitPrice) : quantity > 0n ? lineTotalKobo / quantity : lineTotalKobo;
+    return {
+      productName: row.productName ?? 'Unknown Product',
+      quantity: row.quantity,
+      unitPrice: koboToAmount(unitKobo),
+      lineTotalKobo,
+      totalKobo: toKobo(row.totalValue),
+      discountKobo: toKobo(row.discountAmount),
+    };
+  });
+  const first = rows[0];
+  return {
+    saleId,
+    createdAt: first?.createdAt ?? '',
+    sellerName: first?.sellerName ?? '',
+    lines: lines.map(({ productName, quantity, unitPrice, lineTotalKobo }) => ({
+      productName,
+      quantity,
+      unitPrice,
+      lineTotal: koboToAmount(lineTotalKobo),
+    })),
+    subtotal: koboToAmount(sumKobo(lines.map((line) => line.lineTotalKobo))),
+    discountPercentage: first?.discountPercentage ?? '0',
+    discountAmount: koboToAmount(sumKobo(lines.map((line) => line.discountKobo))),
+    total: koboToAmount(sumKobo(lines.map((line) => line.totalKobo))),
+    paymentMethod: paymentMethodOf(saleId),
+  };
+}
