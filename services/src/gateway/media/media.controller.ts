@@ -3,7 +3,6 @@ import {
   ForbiddenException,
   Get,
   HttpException,
-  Inject,
   NotFoundException,
   Param,
   Post,
