@@ -1,0 +1,22 @@
+/**
+ * What the screens should show, worked out independently of the web app's own formatter: NGN in
+ * the en-NG locale (spec section 9), with sums kept in whole kobo so "2450.50" × 3 does not drift.
+ */
+const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+
+export const toKobo = (amount: string | number): number => Math.round(Number(amount) * 100);
+
+export const formatKobo = (kobo: number): string => naira.format(kobo / 100);
+
+export const formatNaira = (amount: string | number): string => formatKobo(toKobo(amount));
+
+/** quantity × unit price, as the read-only Total Value field shows it (2 decimals, no symbol). */
+export const totalValueText = (quantity: number, unitPrice: string): string =>
+  ((toKobo(unitPrice) * quantity) / 100).toFixed(2);
+
+/** Spec section 4: Out of Stock at 0, Low Stock at or below the minimum, else In Stock. */
+export function stockStatus(currentStock: number, minStockLevel: number): string {
+  if (currentStock === 0) return 'Out of Stock';
+  if (currentStock <= minStockLevel) return 'Low Stock';
+  return 'In Stock';
+}
