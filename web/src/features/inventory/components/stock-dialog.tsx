@@ -93,7 +93,7 @@ function StockForm({ type, products, productId, onDone }: StockFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="stock-form">
-      <fieldset disabled={pending} className="space-y-4">
+      <fieldset disabled={pending} className="min-w-0 space-y-4">
         <Field id="stock-product" label="Product" error={errors.productId}>
           <SelectField
             {...controlA11y('stock-product', errors.productId)}

@@ -26,11 +26,11 @@ export function ProductsTable({ products, emptyText }: { products: readonly Prod
 
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[860px] text-left text-sm" data-testid="products-table">
+      <table className="w-full min-w-[760px] text-left text-sm" data-testid="products-table">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
             {headings.map((heading) => (
-              <th key={heading} scope="col" className={heading === 'Actions' ? 'px-4 py-3 text-right' : 'px-4 py-3'}>
+              <th key={heading} scope="col" className={heading === 'Actions' ? 'px-3 py-3 text-right' : 'px-3 py-3'}>
                 {heading}
               </th>
             ))}
@@ -47,21 +47,21 @@ export function ProductsTable({ products, emptyText }: { products: readonly Prod
                 data-sku={product.sku}
                 className="hover:bg-slate-50/60"
               >
-                <td className="max-w-64 px-4 py-3">
+                <td className="max-w-56 px-3 py-3">
                   <p className="truncate font-medium text-slate-900">{product.name}</p>
                   {product.description && <p className="truncate text-xs text-slate-500">{product.description}</p>}
                 </td>
-                <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-600">{product.sku}</td>
-                <td className="px-4 py-3 text-slate-600">{product.category}</td>
-                <td className="px-4 py-3 text-slate-900">{formatMoney(product.price)}</td>
-                <td className="px-4 py-3 text-slate-900">{product.currentStock}</td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3 font-mono text-xs whitespace-nowrap text-slate-600">{product.sku}</td>
+                <td className="px-3 py-3 text-slate-600">{product.category}</td>
+                <td className="px-3 py-3 text-slate-900">{formatMoney(product.price)}</td>
+                <td className="px-3 py-3 text-slate-900">{product.currentStock}</td>
+                <td className="px-3 py-3">
                   <StockStatusBadge product={product} />
                 </td>
-                <td className="px-4 py-3 text-slate-900">
+                <td className="px-3 py-3 text-slate-900">
                   {formatMoney(stockValue(product.price, product.currentStock))}
                 </td>
-                <td className="px-4 py-3 text-right">
+                <td className="px-3 py-3 text-right">
                   <Button
                     variant="ghost"
                     size="icon"
