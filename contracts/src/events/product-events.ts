@@ -19,6 +19,33 @@ export const productCreatedV1 = z.object({
 
 export const productDeletedV1 = z.object({ productId: z.uuid() });
 
+/**
+ * What a compensating movement undoes, copied from the original when the reversal was decided: the
+ * event stands alone, so every read model can book the reversal (and its sale figures, on the
+ * original's date) without looking the original up.
+ */
+export const reversedMovementV1 = z.object({
+  movementId: z.uuid(),
+  type: z.enum(['in', 'out']),
+  reason: z.enum([...STOCK_IN_REASONS, ...STOCK_OUT_REASONS]),
+  at: z.iso.datetime({ offset: true }),
+  quantity: z.number().int().min(1),
+  sellerName: z.string(),
+  saleId: z.string().nullable(),
+  unitPrice: amount.nullable(),
+  costPrice: amount.nullable(),
+  originalTotal: amount,
+  discountAmount: amount,
+  totalValue: amount,
+});
+
+/** The count behind a stocktake adjustment: expected is the ledger's stock when it was recorded. */
+export const stocktakeRefV1 = z.object({
+  stocktakeId: z.uuid(),
+  expectedQuantity: z.number().int(),
+  countedQuantity: z.number().int().min(0),
+});
+
 export const stockReceivedV1 = z.object({
   productId: z.uuid(),
   movementId: z.uuid(),
@@ -30,6 +57,10 @@ export const stockReceivedV1 = z.object({
   sellerName: z.string(),
   notes: z.string().nullable(),
   saleId: z.string().nullable(),
+  /** Present only on a compensating movement (POST /api/transactions/:id/reverse). */
+  reverses: reversedMovementV1.optional(),
+  /** Present only on a stocktake adjustment (POST /api/stocktakes). */
+  stocktake: stocktakeRefV1.optional(),
 });
 
 export const stockIssuedV1 = z.object({
@@ -47,6 +78,8 @@ export const stockIssuedV1 = z.object({
   sellerName: z.string(),
   notes: z.string().nullable(),
   saleId: z.string().nullable(),
+  reverses: reversedMovementV1.optional(),
+  stocktake: stocktakeRefV1.optional(),
 });
 
 /** The SKU registry stream makes "SKU unique among live products" a consistency rule, not a race. */
@@ -59,3 +92,5 @@ export type StockReceived = z.infer<typeof stockReceivedV1>;
 export type StockIssued = z.infer<typeof stockIssuedV1>;
 export type SkuClaimed = z.infer<typeof skuClaimedV1>;
 export type SkuReleased = z.infer<typeof skuReleasedV1>;
+export type ReversedMovement = z.infer<typeof reversedMovementV1>;
+export type StocktakeRef = z.infer<typeof stocktakeRefV1>;
