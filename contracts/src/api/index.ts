@@ -11,3 +11,4 @@ export * from './contact.contract';
 export * from './customer-support.contract';
 export * from './online-order.contract';
 export * from './customer.contract';
+export * from './report.contract';
