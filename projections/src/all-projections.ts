@@ -1,4 +1,5 @@
 import { contactInfoProjection } from './contact-info/contact-info.projection';
+import { supportRequestsProjection } from './customer-support/support-requests.projection';
 import { dailySalesProjection } from './dashboard/daily-sales.projection';
 import { productsProjection } from './products/products.projection';
 import { salesProjection } from './sales/sales.projection';
@@ -15,6 +16,7 @@ export const allProjections: readonly ReadModelProjection[] = [
   settingsProjection,
   salesProjection,
   contactInfoProjection,
+  supportRequestsProjection,
 ];
 
 export {
@@ -23,6 +25,7 @@ export {
   productsProjection,
   salesProjection,
   settingsProjection,
+  supportRequestsProjection,
   transactionsProjection,
   usersProjection,
 };

@@ -25,4 +25,6 @@ export { getUserById } from './users/get-user-by-id.query';
 export { toUserResponse, type UserRecord } from './users/user-row.mapper';
 export { getSetting, type Setting } from './settings/get-setting.query';
 export { getSale } from './sales/get-sale.query';
+export { getSupportRequest, listSupportRequests } from './customer-support/list-support-requests.query';
+export { getSupportStats } from './customer-support/get-support-stats.query';
 export { getContactInfo } from './contact-info/get-contact-info.query';

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { contactInfoSchema } from './contact-info/contact-info.schema';
+import { supportRequestsSchema } from './customer-support/support-requests.schema';
 import { dailySalesSchema } from './dashboard/daily-sales.schema';
 import { productsSchema } from './products/products.schema';
 import { salesSchema } from './sales/sales.schema';
@@ -16,6 +17,7 @@ const READ_MODEL_DDL: readonly string[] = [
   ...usersSchema,
   ...settingsSchema,
   ...salesSchema,
+  ...supportRequestsSchema,
   ...contactInfoSchema,
 ];
 

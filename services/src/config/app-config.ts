@@ -25,6 +25,8 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
   WEB_DIST: z.string().optional(),
   MEDIA_DIR: z.string().min(1).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465').optional(),
+  SMTP_FROM: z.string().trim().min(3).max(255).default('Glow Beauty <no-reply@localhost>'),
 });
 
 export interface AppConfig {
@@ -41,6 +43,9 @@ export interface AppConfig {
   readonly webDist?: string;
   /** Uploaded product images and videos (default: DATA_DIR/media). */
   readonly mediaDir: string;
+  /** Mail server for support replies; unset, replies wait in each request's outbox. */
+  readonly smtpUrl?: string;
+  readonly smtpFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -70,5 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlHours: value.SESSION_TTL_HOURS,
     webDist: value.WEB_DIST,
     mediaDir: value.MEDIA_DIR ?? join(value.DATA_DIR, 'media'),
+    smtpUrl: value.SMTP_URL,
+    smtpFrom: value.SMTP_FROM,
   };
 }

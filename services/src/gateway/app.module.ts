@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '../config';
 import { AuthModule } from './auth/auth.module';
+import { CustomerSupportModule } from './customer-support/customer-support.module';
 import { ContactModule } from './contact/contact.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthController } from './health/health.controller';
@@ -27,6 +28,7 @@ export class AppModule {
         ProductsModule,
         TransactionsModule,
         SalesModule,
+        CustomerSupportModule,
         MediaModule,
         DashboardModule,
         UsersModule,

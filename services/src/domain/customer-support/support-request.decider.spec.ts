@@ -14,7 +14,14 @@ const at = '2025-03-10T09:30:00.000Z';
 const replyId = '3f0c2a1e-9b8d-4c7e-a6f5-1d2c3b4a5e6f';
 const submitted: DomainEvent = {
   type: 'SupportRequestSubmitted',
-  data: { requestId, fullName: 'Ada Obi', email: 'ada@example.com', phoneNumber: null, subject: 'Late order', complaint: 'Where is it?' },
+  data: {
+    requestId,
+    fullName: 'Ada Obi',
+    email: 'ada@example.com',
+    phoneNumber: null,
+    subject: 'Late order',
+    complaint: 'Where is it?',
+  },
 };
 const movedTo = (from: SupportStatus, to: SupportStatus): DomainEvent => ({
   type: 'SupportStatusChanged',
@@ -22,10 +29,15 @@ const movedTo = (from: SupportStatus, to: SupportStatus): DomainEvent => ({
 });
 /** A history that leaves the request in `status`. */
 const historyAt = (status: SupportStatus): DomainEvent[] =>
-  status === 'pending' ? [submitted] : status === 'in_progress' ? [submitted, movedTo('pending', 'in_progress')] : [submitted, movedTo('pending', 'resolved')];
+  status === 'pending'
+    ? [submitted]
+    : status === 'in_progress'
+      ? [submitted, movedTo('pending', 'in_progress')]
+      : [submitted, movedTo('pending', 'resolved')];
 
 const given = (history: DomainEvent[]) => ({
-  when: (command: SupportRequestCommand) => () => supportRequestDecider.decide(command, fold(supportRequestDecider, history)),
+  when: (command: SupportRequestCommand) => () =>
+    supportRequestDecider.decide(command, fold(supportRequestDecider, history)),
 });
 const change = (to: SupportStatus): SupportRequestCommand => ({ type: 'ChangeSupportStatus', requestId, to, at });
 const reply = (text: string, notes: string | null = null): SupportRequestCommand => ({
@@ -54,9 +66,9 @@ describe('support request decider', () => {
     ['in_progress', 'resolved'],
     ['resolved', 'in_progress'],
   ];
-  const illegal = SUPPORT_STATUSES.flatMap((from) => SUPPORT_STATUSES.map((to) => [from, to] as [SupportStatus, SupportStatus])).filter(
-    ([from, to]) => !legal.some(([a, b]) => a === from && b === to),
-  );
+  const illegal = SUPPORT_STATUSES.flatMap((from) =>
+    SUPPORT_STATUSES.map((to) => [from, to] as [SupportStatus, SupportStatus]),
+  ).filter(([from, to]) => !legal.some(([a, b]) => a === from && b === to));
 
   it('allows exactly the moves of spec section 4', () => {
     expect(Object.entries(SUPPORT_TRANSITIONS).flatMap(([from, tos]) => tos.map((to) => [from, to]))).toEqual(legal);
@@ -81,7 +93,10 @@ describe('support request decider', () => {
   });
 
   it('answers 404 for a request that was never submitted', () => {
-    expect(refusal(given([]).when(change('resolved')))).toMatchObject({ code: 'not_found', message: 'Support request not found' });
+    expect(refusal(given([]).when(change('resolved')))).toMatchObject({
+      code: 'not_found',
+      message: 'Support request not found',
+    });
     expect(refusal(given([]).when(reply('Hello')))).toMatchObject({ code: 'not_found' });
   });
 
@@ -97,7 +112,10 @@ describe('support request decider', () => {
   });
 
   it('refuses a blank reply (400) and any reply once resolved (409)', () => {
-    expect(refusal(given(historyAt('pending')).when(reply(' \n\t ')))).toMatchObject({ code: 'validation', message: 'Reply is required' });
+    expect(refusal(given(historyAt('pending')).when(reply(' \n\t ')))).toMatchObject({
+      code: 'validation',
+      message: 'Reply is required',
+    });
     expect(refusal(given(historyAt('resolved')).when(reply('Anything else?')))).toMatchObject({ code: 'conflict' });
     const reopened = [...historyAt('resolved'), movedTo('resolved', 'in_progress')];
     expect(given(reopened).when(reply('Anything else?'))()).toHaveLength(1);
@@ -105,11 +123,25 @@ describe('support request decider', () => {
 
   it('records a delivery outcome once sent, and retries after a failure', () => {
     const replied = [...historyAt('pending'), ...given(historyAt('pending')).when(reply('Hi'))()];
-    const failed = given(replied).when({ type: 'RecordReplyDelivery', requestId, replyId, outcome: { sent: false, error: 'ECONNREFUSED' } })();
-    expect(failed).toEqual([{ type: 'SupportReplyDeliveryFailed', data: { requestId, replyId, error: 'ECONNREFUSED' } }]);
-    const sent = { type: 'RecordReplyDelivery' as const, requestId, replyId, outcome: { sent: true as const, to: 'ada@example.com', messageId: '<m1>' } };
+    const failed = given(replied).when({
+      type: 'RecordReplyDelivery',
+      requestId,
+      replyId,
+      outcome: { sent: false, error: 'ECONNREFUSED' },
+    })();
+    expect(failed).toEqual([
+      { type: 'SupportReplyDeliveryFailed', data: { requestId, replyId, error: 'ECONNREFUSED' } },
+    ]);
+    const sent = {
+      type: 'RecordReplyDelivery' as const,
+      requestId,
+      replyId,
+      outcome: { sent: true as const, to: 'ada@example.com', messageId: '<m1>' },
+    };
     const delivered = given([...replied, ...failed]).when(sent)();
-    expect(delivered).toEqual([{ type: 'SupportReplyDelivered', data: { requestId, replyId, to: 'ada@example.com', messageId: '<m1>' } }]);
+    expect(delivered).toEqual([
+      { type: 'SupportReplyDelivered', data: { requestId, replyId, to: 'ada@example.com', messageId: '<m1>' } },
+    ]);
     expect(given([...replied, ...failed, ...delivered]).when(sent)()).toEqual([]);
     // Delivery of a reply accepted before resolving still counts after it.
     expect(given([...replied, movedTo('pending', 'resolved')]).when(sent)()).toHaveLength(1);
@@ -124,10 +156,15 @@ describe('support request decider', () => {
 
 describe('support request id counter', () => {
   it('hands out 1, 2, 3 … and refuses an id someone else took', () => {
-    const first = supportRequestIdsDecider.decide({ type: 'AllocateSupportRequestId', requestId: 1 }, fold(supportRequestIdsDecider, []));
+    const first = supportRequestIdsDecider.decide(
+      { type: 'AllocateSupportRequestId', requestId: 1 },
+      fold(supportRequestIdsDecider, []),
+    );
     expect(first).toEqual([{ type: 'SupportRequestIdAllocated', data: { requestId: 1 } }]);
     const state = fold(supportRequestIdsDecider, first);
-    expect(() => supportRequestIdsDecider.decide({ type: 'AllocateSupportRequestId', requestId: 1 }, state)).toThrow(SupportRequestIdTaken);
+    expect(() => supportRequestIdsDecider.decide({ type: 'AllocateSupportRequestId', requestId: 1 }, state)).toThrow(
+      SupportRequestIdTaken,
+    );
     expect(supportRequestIdsDecider.decide({ type: 'AllocateSupportRequestId', requestId: 2 }, state)).toHaveLength(1);
   });
 });

@@ -28,7 +28,12 @@ export type SupportRequestCommand =
       readonly subject: string | null;
       readonly complaint: string;
     }
-  | { readonly type: 'ChangeSupportStatus'; readonly requestId: number; readonly to: SupportStatus; readonly at: string }
+  | {
+      readonly type: 'ChangeSupportStatus';
+      readonly requestId: number;
+      readonly to: SupportStatus;
+      readonly at: string;
+    }
   | {
       readonly type: 'ReplyToSupportRequest';
       readonly requestId: number;
@@ -79,7 +84,10 @@ function requireExisting(state: SupportRequestState): ExistingRequest {
 
 const quoted = (statuses: readonly SupportStatus[]) => statuses.map((status) => `'${status}'`).join(' or ');
 
-export function decideSupportRequest(command: SupportRequestCommand, state: SupportRequestState): SupportRequestEvent[] {
+export function decideSupportRequest(
+  command: SupportRequestCommand,
+  state: SupportRequestState,
+): SupportRequestEvent[] {
   switch (command.type) {
     case 'SubmitSupportRequest': {
       if (state.status !== 'absent') throw new SupportRequestIdTaken(command.requestId);
@@ -92,10 +100,14 @@ export function decideSupportRequest(command: SupportRequestCommand, state: Supp
       if (from === command.to) throw conflict(`This support request is already '${from}'`);
       const allowed = SUPPORT_TRANSITIONS[from];
       if (!allowed.includes(command.to)) {
-        throw conflict(`A support request cannot go from '${from}' to '${command.to}'; from '${from}' it can go to ${quoted(allowed)}`);
+        throw conflict(
+          `A support request cannot go from '${from}' to '${command.to}'; from '${from}' it can go to ${quoted(allowed)}`,
+        );
       }
       const resolvedAt = command.to === 'resolved' ? command.at : null;
-      return [{ type: 'SupportStatusChanged', data: { requestId: command.requestId, from, to: command.to, resolvedAt } }];
+      return [
+        { type: 'SupportStatusChanged', data: { requestId: command.requestId, from, to: command.to, resolvedAt } },
+      ];
     }
     case 'ReplyToSupportRequest': {
       const request = requireExisting(state);
@@ -128,7 +140,12 @@ export function decideSupportRequest(command: SupportRequestCommand, state: Supp
       if (reply.delivery === 'sent') return [];
       const { requestId, replyId, outcome } = command;
       return outcome.sent
-        ? [{ type: 'SupportReplyDelivered', data: { requestId, replyId, to: outcome.to, messageId: outcome.messageId } }]
+        ? [
+            {
+              type: 'SupportReplyDelivered',
+              data: { requestId, replyId, to: outcome.to, messageId: outcome.messageId },
+            },
+          ]
         : [{ type: 'SupportReplyDeliveryFailed', data: { requestId, replyId, error: outcome.error } }];
     }
     default:
