@@ -1,0 +1,137 @@
+import { MESSAGES, PAGE_KEYS, type PageKey } from '@shop/contracts';
+import { startTestApp, type TestApp } from './support/test-app';
+import type { ApiClient } from './support/api-client';
+
+/**
+ * Every gateway call × { no session, assistant without the page, assistant with the page, manager }.
+ * The table is the design in docs/access.md; the first test fails when a route exists that the table
+ * (and so the design) does not cover.
+ */
+type Rule = 'public' | 'signed-in' | 'manager' | 'storefront' | readonly PageKey[];
+const CALLS: ReadonlyArray<readonly [string, string, Rule]> = [
+  ['POST', '/api/login', 'public'],
+  ['POST', '/api/logout', 'public'],
+  ['GET', '/api/health', 'public'],
+  ['GET', '/api/session', 'signed-in'],
+  ['GET', '/api/dashboard/metrics', 'signed-in'],
+  ['GET', '/api/settings/page_permissions', 'signed-in'],
+  ['PUT', '/api/settings/page_permissions', 'manager'],
+  ['GET', '/api/products', ['dashboard', 'sales', 'inventory', 'transactions', 'products', 'reports']],
+  ['POST', '/api/products', ['products', 'inventory']],
+  ['DELETE', '/api/products/:id', ['products']],
+  ['GET', '/api/products/:id/history', ['products', 'inventory', 'transactions', 'reports']],
+  ['POST', '/api/product-media/upload', ['products', 'inventory']],
+  ['PUT', '/product-media/uploads/:fileName', 'public'],
+  ['GET', '/product-media/uploads/:fileName', 'signed-in'],
+  ['GET', '/api/transactions', ['dashboard', 'transactions', 'reports']],
+  ['POST', '/api/transactions', ['dashboard', 'inventory', 'sales']],
+  ['POST', '/api/transactions/:id/reverse', 'manager'],
+  ['POST', '/api/sales', ['sales']],
+  ['GET', '/api/sales/:saleId', ['sales', 'transactions']],
+  ['GET', '/api/inventory', ['inventory', 'products', 'reports']],
+  ['POST', '/api/stocktakes', ['inventory']],
+  ['GET', '/api/reports/inventory.csv', ['reports']],
+  ['GET', '/api/reports/transactions.csv', ['reports']],
+  ['GET', '/api/reports/summary', ['reports']],
+  ['GET', '/api/reports/staff-daily', ['reports']],
+  ['GET', '/api/audit', 'manager'],
+  ['GET', '/api/online-orders', ['dashboard']],
+  ['PATCH', '/api/online-orders/:id/status', ['dashboard']],
+  ['POST', '/api/online-orders', 'storefront'],
+  ['POST', '/api/customers', 'storefront'],
+  ['POST', '/api/customer-support', 'public'],
+  ['GET', '/api/customer-support', ['customer-support']],
+  ['GET', '/api/customer-support/stats', ['customer-support']],
+  ['POST', '/api/customer-support/:id/reply', ['customer-support']],
+  ['PUT', '/api/customer-support/:id', ['customer-support']],
+  ['GET', '/api/contact-info', 'signed-in'],
+  ['PUT', '/api/contact-info', 'manager'],
+  ['POST', '/api/contact-info/verify-password', 'manager'],
+  ['GET', '/api/users', 'manager'],
+  ['POST', '/api/users', 'manager'],
+  ['PUT', '/api/users/:id', 'manager'],
+  ['DELETE', '/api/users/:id', 'manager'],
+  ['PUT', '/api/users/:id/change-password', 'manager'],
+];
+
+/** Refusals by an access rule carry these texts; any other answer (200, 400, 404, ...) got past access. */
+const UNAUTHENTICATED = new Set<string>([MESSAGES.notSignedIn, MESSAGES.storefrontTokenRequired]);
+const FORBIDDEN = new Set<string>([MESSAGES.forbidden, MESSAGES.managerOnly]);
+const refusal = (status: number, message = '') =>
+  status === 401 && UNAUTHENTICATED.has(message) ? 401 : status === 403 && FORBIDDEN.has(message) ? 403 : null;
+
+const NIL = '00000000-0000-4000-8000-000000000000';
+// Ids that exist nowhere and bodies that fail validation: a call that passes access changes nothing.
+const concrete = (path: string) =>
+  path.replace(':fileName', `${NIL}.png`).replace(':saleId', 'CASH-none').replace(':id', path.includes('customer-support') ? '999999' : NIL);
+
+type Cell = 'allowed' | 401 | 403;
+function expected(rule: Rule, who: 'anonymous' | 'without' | 'with' | 'manager'): Cell {
+  if (rule === 'public') return 'allowed';
+  if (who === 'anonymous') return 401;
+  if (who === 'manager') return 'allowed';
+  if (rule === 'signed-in') return 'allowed';
+  if (rule === 'manager' || rule === 'storefront') return 403;
+  return who === 'with' ? 'allowed' : 403;
+}
+
+describe('permission matrix: every call × role', () => {
+  let app: TestApp;
+  let manager: ApiClient;
+  let assistant: ApiClient;
+
+  const setPages = async (pages: readonly PageKey[]) => {
+    const value = { assistant: Object.fromEntries(PAGE_KEYS.map((page) => [page, pages.includes(page)])) };
+    expect((await manager.put('/api/settings/page_permissions', { value })).status).toBe(200);
+  };
+  const call = async (client: ApiClient, method: string, path: string): Promise<Cell> => {
+    // login/logout/customer-support intake with an invalid body: validated after access, so nothing is stored.
+    const body = method === 'GET' || method === 'DELETE' ? undefined : { invalid: true };
+    const response = await client.request(method, concrete(path), body);
+    return refusal(response.status, response.body?.message) ?? 'allowed';
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp({ storefrontToken: 'matrix-token-123' });
+    manager = await app.signIn('manager', app.managerPassword);
+    await manager.post('/api/users', { username: 'asst', password: 'asst-secret-1' });
+    assistant = await app.signIn('asst', 'asst-secret-1');
+  });
+  afterAll(() => app.close());
+
+  it('covers every route the gateway serves', () => {
+    const router = app.app.getHttpAdapter().getInstance().router ?? app.app.getHttpAdapter().getInstance()._router;
+    const served = router.stack
+      .filter((layer: any) => layer.route)
+      .flatMap((layer: any) => Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${layer.route.path}`))
+      .filter((route: string) => /^\w+ \/(api|product-media)\//.test(route) || route.endsWith('/api/health'));
+    expect(new Set(served)).toEqual(new Set(CALLS.map(([method, path]) => `${method} ${path}`)));
+  });
+
+  it('answers each cell as the design says', async () => {
+    const anonymous = app.client();
+    const actual: string[] = [];
+    const wanted: string[] = [];
+    const record = (who: string, method: string, path: string, cell: Cell, want: Cell) => {
+      actual.push(`${who} ${method} ${path} → ${cell}`);
+      wanted.push(`${who} ${method} ${path} → ${want}`);
+    };
+
+    await setPages([]);
+    for (const [method, path, rule] of CALLS) {
+      if (path === '/api/logout' || path === '/api/login') continue; // would end or replace the sessions under test
+      record('anonymous', method, path, await call(anonymous, method, path), expected(rule, 'anonymous'));
+      record('assistant-without', method, path, await call(assistant, method, path), expected(rule, 'without'));
+      record('manager', method, path, await call(manager, method, path), expected(rule, 'manager'));
+    }
+    for (const page of PAGE_KEYS) {
+      const granted = CALLS.filter(([, , rule]) => Array.isArray(rule) && rule.includes(page));
+      if (granted.length === 0) continue;
+      await setPages([page]);
+      for (const [method, path, rule] of granted) {
+        record(`assistant-with-${page}`, method, path, await call(assistant, method, path), expected(rule, 'with'));
+      }
+    }
+    expect(actual).toEqual(wanted);
+  });
+});
