@@ -6,6 +6,6 @@ module.exports = {
   ...shared,
   roots: ['<rootDir>/contracts/src', '<rootDir>/services/src', '<rootDir>/projections/src', '<rootDir>/tests'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/tests/browser/'],
-  testTimeout: 60_000,
+  testTimeout: 120_000,
   maxWorkers: 2,
 };
