@@ -7,6 +7,9 @@ import type { ReadModelProjection } from './shared/projection';
 import { settingsProjection } from './settings/settings.projection';
 import { transactionsProjection } from './transactions/transactions.projection';
 import { usersProjection } from './users/users.projection';
+import { stockLedgerProjection } from './ledger/stock-ledger.projection';
+import { auditLogProjection } from './audit/audit-log.projection';
+import { dailyStaffSalesProjection } from './reports/daily-staff-sales.projection';
 
 export const allProjections: readonly ReadModelProjection[] = [
   productsProjection,
@@ -17,6 +20,9 @@ export const allProjections: readonly ReadModelProjection[] = [
   salesProjection,
   contactInfoProjection,
   supportRequestsProjection,
+  stockLedgerProjection,
+  auditLogProjection,
+  dailyStaffSalesProjection,
 ];
 
 export {
@@ -28,4 +34,7 @@ export {
   supportRequestsProjection,
   transactionsProjection,
   usersProjection,
+  stockLedgerProjection,
+  auditLogProjection,
+  dailyStaffSalesProjection,
 };

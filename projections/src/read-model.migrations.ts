@@ -8,6 +8,9 @@ import { checkpointsSchema } from './runner/checkpoints.schema';
 import { settingsSchema } from './settings/settings.schema';
 import { transactionsSchema } from './transactions/transactions.schema';
 import { usersSchema } from './users/users.schema';
+import { stockLedgerSchema } from './ledger/stock-ledger.schema';
+import { auditLogSchema } from './audit/audit-log.schema';
+import { dailyStaffSalesSchema } from './reports/daily-staff-sales.schema';
 
 const READ_MODEL_DDL: readonly string[] = [
   ...checkpointsSchema,
@@ -19,6 +22,9 @@ const READ_MODEL_DDL: readonly string[] = [
   ...salesSchema,
   ...supportRequestsSchema,
   ...contactInfoSchema,
+  ...stockLedgerSchema,
+  ...auditLogSchema,
+  ...dailyStaffSalesSchema,
 ];
 
 /** Arbitrary constant: serialises concurrent migrators, since "if not exists" alone can race on pg_type. */

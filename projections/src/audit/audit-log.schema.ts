@@ -1,0 +1,30 @@
+/**
+ * DDL of the audit trail: one row per business event, with who (actor), when, what (a one-line
+ * summary) and the event's fields minus secrets. Rows are keyed by event id and ordered by global
+ * position, so a rebuild reproduces the table exactly and a page cursor is a position.
+ */
+export const auditLogSchema: readonly string[] = [
+  `create table if not exists audit_log (
+    event_id uuid primary key,
+    entity text not null,
+    entity_id text not null,
+    event_type text not null,
+    summary text not null,
+    details jsonb not null,
+    actor_id text,
+    actor_name text not null,
+    at timestamptz not null,
+    position_commit numeric(20,0) not null,
+    position_prepare numeric(20,0) not null
+  )`,
+  `create index if not exists audit_log_newest_idx on audit_log (position_commit desc, position_prepare desc)`,
+  `create index if not exists audit_log_entity_idx on audit_log (entity, entity_id)`,
+  `create index if not exists audit_log_at_idx on audit_log (at)`,
+  // Names of users and products, so that "Deactivated clerk1" reads better than a uuid.
+  `create table if not exists audit_names (
+    kind text not null,
+    id text not null,
+    name text not null,
+    primary key (kind, id)
+  )`,
+];

@@ -1,0 +1,108 @@
+import type { AuditEntity } from '@shop/contracts';
+import { assertNever, type ProjectedEventOf } from '../shared/projection';
+
+export const AUDITED_EVENTS = [
+  'ProductCreated',
+  'ProductDeleted',
+  'StockReceived',
+  'StockIssued',
+  'SaleRecorded',
+  'UserCreated',
+  'UserActivationChanged',
+  'UserDeleted',
+  'UserPasswordChanged',
+  'UserSignedIn',
+  'SettingChanged',
+  'ContactInfoChanged',
+  'CustomerRegistered',
+  'OnlineOrderPlaced',
+  'OnlineOrderStatusChanged',
+  'SupportRequestSubmitted',
+  'SupportStatusChanged',
+  'SupportReplied',
+  'SupportReplyDelivered',
+  'SupportReplyDeliveryFailed',
+] as const;
+export type AuditedEvent = ProjectedEventOf<(typeof AUDITED_EVENTS)[number]>;
+
+export interface AuditLine {
+  readonly entity: AuditEntity;
+  readonly entityId: string;
+  readonly summary: string;
+}
+
+/** Looks up a user's or product's name recorded earlier (or in the same batch). */
+export type NameOf = (kind: 'user' | 'product', id: string) => string;
+
+function movementSuffix(data: ProjectedEventOf<'StockReceived' | 'StockIssued'>['data']): string {
+  if (data.reverses) return `, reversing ${data.reverses.type === 'in' ? 'a stock in' : 'a stock out'} (${data.reverses.reason}) of ${data.reverses.quantity}`;
+  if (data.stocktake) return `, stocktake: counted ${data.stocktake.countedQuantity}, expected ${data.stocktake.expectedQuantity}`;
+  return '';
+}
+
+/** Which entity an event is about and what happened, in one line. */
+export function describe(event: AuditedEvent, nameOf: NameOf): AuditLine {
+  switch (event.type) {
+    case 'ProductCreated':
+      return { entity: 'product', entityId: event.data.productId, summary: `Created product ${event.data.name} (${event.data.sku}) with ${event.data.openingStock} in stock` };
+    case 'ProductDeleted':
+      return { entity: 'product', entityId: event.data.productId, summary: `Deleted product ${nameOf('product', event.data.productId)}` };
+    case 'StockReceived':
+    case 'StockIssued': {
+      const { data } = event;
+      const verb = event.type === 'StockReceived' ? 'Stock in' : 'Stock out';
+      return {
+        entity: 'product',
+        entityId: data.productId,
+        summary: `${verb}: ${data.quantity} × ${nameOf('product', data.productId)} (${data.reason}), ${data.totalValue}${movementSuffix(data)}`,
+      };
+    }
+    case 'SaleRecorded':
+      return { entity: 'sale', entityId: event.data.saleId, summary: `Sale ${event.data.saleId}: ${event.data.lines.length} line(s), ${event.data.totalValue} (${event.data.paymentMethod})` };
+    case 'UserCreated':
+      return { entity: 'user', entityId: event.data.userId, summary: `Created ${event.data.role} ${event.data.username}` };
+    case 'UserActivationChanged':
+      return { entity: 'user', entityId: event.data.userId, summary: `${event.data.isActive ? 'Activated' : 'Deactivated'} ${nameOf('user', event.data.userId)}` };
+    case 'UserDeleted':
+      return { entity: 'user', entityId: event.data.userId, summary: `Deleted user ${nameOf('user', event.data.userId)}` };
+    case 'UserPasswordChanged':
+      return { entity: 'user', entityId: event.data.userId, summary: `Changed the password of ${nameOf('user', event.data.userId)}` };
+    case 'UserSignedIn':
+      return { entity: 'user', entityId: event.data.userId, summary: `${nameOf('user', event.data.userId)} signed in` };
+    case 'SettingChanged':
+      return { entity: 'setting', entityId: event.data.key, summary: `Changed setting ${event.data.key}` };
+    case 'ContactInfoChanged':
+      return { entity: 'contact', entityId: 'contact_info', summary: 'Changed the contact details' };
+    case 'CustomerRegistered':
+      return { entity: 'customer', entityId: event.data.customerId, summary: `Registered customer ${event.data.firstName} ${event.data.lastName} (${event.data.email})` };
+    case 'OnlineOrderPlaced':
+      return { entity: 'order', entityId: event.data.orderId, summary: `Order ${event.data.orderNumber} placed by ${event.data.customerName}: ${event.data.items.length} item(s), ${event.data.totalAmount}` };
+    case 'OnlineOrderStatusChanged':
+      return { entity: 'order', entityId: event.data.orderId, summary: `Order ${event.data.orderNumber}: ${event.data.from} → ${event.data.to}` };
+    case 'SupportRequestSubmitted':
+      return { entity: 'support', entityId: String(event.data.requestId), summary: `Support request #${event.data.requestId} from ${event.data.fullName}${event.data.subject ? `: ${event.data.subject}` : ''}` };
+    case 'SupportStatusChanged':
+      return { entity: 'support', entityId: String(event.data.requestId), summary: `Support request #${event.data.requestId}: ${event.data.from} → ${event.data.to}` };
+    case 'SupportReplied':
+      return { entity: 'support', entityId: String(event.data.requestId), summary: `Reply to support request #${event.data.requestId} by ${event.data.repliedBy}` };
+    case 'SupportReplyDelivered':
+      return { entity: 'support', entityId: String(event.data.requestId), summary: `Reply to support request #${event.data.requestId} delivered to ${event.data.to}` };
+    case 'SupportReplyDeliveryFailed':
+      return { entity: 'support', entityId: String(event.data.requestId), summary: `Reply to support request #${event.data.requestId} not delivered: ${event.data.error}` };
+    default:
+      return assertNever(event);
+  }
+}
+
+const SECRET = /password|token|secret/i;
+
+/** The event's fields for the auditor, with every secret-looking key (password hashes) removed at any depth. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => !SECRET.test(key))
+      .map(([key, inner]) => [key, redact(inner)]),
+  );
+}

@@ -1,0 +1,76 @@
+import type { Knex } from 'knex';
+import type { AuditEntity, AuditPage } from '@shop/contracts';
+import { toIsoString } from '../shared/sql-values';
+
+export interface AuditFilter {
+  readonly entity?: AuditEntity;
+  readonly entityId?: string;
+  readonly from?: Date;
+  /** Exclusive. */
+  readonly to?: Date;
+  readonly limit: number;
+  /** Cursor "commit:prepare": entries recorded strictly before that position. */
+  readonly before?: string;
+}
+
+interface AuditRow {
+  event_id: string;
+  entity: AuditEntity;
+  entity_id: string;
+  event_type: string;
+  summary: string;
+  details: Record<string, unknown>;
+  actor_id: string | null;
+  actor_name: string;
+  at: Date | string;
+  position_commit: string;
+  position_prepare: string;
+}
+
+/** GET /api/audit: newest first, in pages of `limit`; `nextBefore` fetches the next (older) page. */
+export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditPage> {
+  const query = knex('audit_log')
+    .select<AuditRow[]>(
+      'event_id',
+      'entity',
+      'entity_id',
+      'event_type',
+      'summary',
+      'details',
+      'actor_id',
+      'actor_name',
+      'at',
+      knex.raw('position_commit::text as position_commit'),
+      knex.raw('position_prepare::text as position_prepare'),
+    )
+    .orderBy([
+      { column: 'position_commit', order: 'desc' },
+      { column: 'position_prepare', order: 'desc' },
+    ])
+    .limit(filter.limit + 1);
+  if (filter.entity) query.where({ entity: filter.entity });
+  if (filter.entityId) query.where({ entity_id: filter.entityId });
+  if (filter.from) query.where('at', '>=', filter.from.toISOString());
+  if (filter.to) query.where('at', '<', filter.to.toISOString());
+  if (filter.before) {
+    const [commit = '0', prepare = '0'] = filter.before.split(':');
+    query.whereRaw('(position_commit, position_prepare) < (?::numeric, ?::numeric)', [commit, prepare]);
+  }
+  const rows = await query;
+  const page = rows.slice(0, filter.limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map((row) => ({
+      id: row.event_id,
+      at: toIsoString(row.at),
+      entity: row.entity,
+      entityId: row.entity_id,
+      event: row.event_type,
+      summary: row.summary,
+      by: row.actor_name,
+      byId: row.actor_id,
+      details: row.details,
+    })),
+    nextBefore: rows.length > filter.limit && last ? `${last.position_commit}:${last.position_prepare}` : null,
+  };
+}

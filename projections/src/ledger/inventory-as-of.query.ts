@@ -1,0 +1,110 @@
+import type { Knex } from 'knex';
+import { stockStatus, type InventoryItem } from '@shop/contracts';
+import { formatMoney, formatNullableMoney, toIsoString } from '../shared/sql-values';
+
+export interface InventoryQuery {
+  /** null: now, from each product's running balance (no ledger probe). */
+  readonly asOf: Date | null;
+  /** Whether an entry exactly at `asOf` counts (true for "as of T"; false for a range's exclusive end). */
+  readonly inclusive?: boolean;
+}
+
+interface InventoryRow {
+  id: string;
+  name: string;
+  sku: string;
+  category: string;
+  price: string;
+  cost_price: string | null;
+  stock: number;
+  min_stock_level: number;
+  description: string | null;
+  images: string[] | null;
+  created_at: Date | string;
+  stock_value: string;
+  created_key: string;
+  created_commit: string;
+  created_prepare: string;
+}
+
+/** Keyset cursor in the listing order (newest product first, as GET /api/products). */
+type Cursor = Pick<InventoryRow, 'created_key' | 'created_commit' | 'created_prepare'>;
+
+/**
+ * Products that existed at `asOf` with the stock, price and cost of their newest ledger entry at or
+ * before it: one index probe per product on stock_ledger_as_of_idx (product_id, ledger_at, entry_no).
+ */
+async function inventoryPage(knex: Knex, query: InventoryQuery, after: Cursor | null, limit: number | null) {
+  const bindings: (string | number)[] = [];
+  let source: string;
+  if (query.asOf === null) {
+    source = `select p.*, p.balance as stock, p.price as price_now, p.cost_price as cost_now
+      from ledger_products p where p.deleted_at is null`;
+  } else {
+    const op = query.inclusive === false ? '<' : '<=';
+    const at = query.asOf.toISOString();
+    source = `select p.*, l.balance_after as stock, l.price_in_force as price_now, l.cost_in_force as cost_now
+      from ledger_products p
+      cross join lateral (
+        select balance_after, price_in_force, cost_in_force from stock_ledger l
+        where l.product_id = p.product_id and l.ledger_at ${op} ?
+        order by l.ledger_at desc, l.entry_no desc limit 1) l
+      where p.created_at ${op} ? and (p.deleted_at is null or not p.deleted_at ${op} ?)`;
+    bindings.push(at, at, at);
+  }
+  let sql = `select s.product_id as id, s.name, s.sku, s.category, s.price_now::text as price, s.cost_now::text as cost_price,
+      s.stock, s.min_stock_level, s.description, s.images, s.created_at,
+      (s.price_now * s.stock)::numeric(16,2)::text as stock_value, s.created_at::text as created_key, s.created_commit::text, s.created_prepare::text
+    from (${source}) s`;
+  if (after) {
+    sql += ` where (s.created_at, s.created_commit, s.created_prepare) < (?::timestamptz, ?::numeric, ?::numeric)`;
+    bindings.push(after.created_key, after.created_commit, after.created_prepare);
+  }
+  sql += ' order by s.created_at desc, s.created_commit desc, s.created_prepare desc';
+  if (limit !== null) {
+    sql += ' limit ?';
+    bindings.push(limit);
+  }
+  const result = await knex.raw<{ rows: InventoryRow[] }>(sql, bindings);
+  return result.rows;
+}
+
+function toItem(row: InventoryRow): InventoryItem {
+  const currentStock = Number(row.stock);
+  const minStockLevel = Number(row.min_stock_level);
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    category: row.category,
+    price: formatMoney(row.price),
+    costPrice: formatNullableMoney(row.cost_price),
+    currentStock,
+    minStockLevel,
+    description: row.description,
+    images: row.images ?? [],
+    createdAt: toIsoString(row.created_at),
+    stockValue: formatMoney(row.stock_value),
+    status: stockStatus({ currentStock, minStockLevel }),
+  };
+}
+
+/** GET /api/inventory?asOf=: every product that existed then, newest first. */
+export async function listInventoryAsOf(knex: Knex, query: InventoryQuery): Promise<InventoryItem[]> {
+  return (await inventoryPage(knex, query, null, null)).map(toItem);
+}
+
+/**
+ * The same listing in pages of `pageSize`, each page its own short query: an export never holds the
+ * connection between pages (PGlite has only one) and never holds the whole listing in memory.
+ */
+export async function* inventoryPages(knex: Knex, query: InventoryQuery, pageSize = 500): AsyncGenerator<InventoryItem[]> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const rows = await inventoryPage(knex, query, after, pageSize);
+    if (rows.length === 0) return;
+    yield rows.map(toItem);
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]!;
+  }
+}

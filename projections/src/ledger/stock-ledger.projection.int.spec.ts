@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { FakeLedger, newEvent, openReadModelDatabase, productCreated, project, stockIssued, stockReceived } from '../testing/projection-test-kit';
+import { getReportSummary } from '../reports/report-summary.query';
+import { listInventoryAsOf } from './inventory-as-of.query';
+import { getProductHistory } from './product-history.query';
+import { stockLedgerProjection } from './stock-ledger.projection';
+
+describe('stock ledger projection', () => {
+  let db: Awaited<ReturnType<typeof openReadModelDatabase>>;
+  beforeAll(async () => {
+    db = await openReadModelDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('numbers entries per product across batches, keeps balances, and answers as-of queries', async () => {
+    const ledger = new FakeLedger();
+    const cream = productCreated({ name: 'Cream', openingStock: 10, costPrice: '1000.00', price: '1500.00' });
+    const receipt = stockReceived(cream.productId, 5, { costPrice: '1200.00' });
+    const sale = stockIssued(cream.productId, 3, '1500.00', {
+      costPrice: '1200.00',
+      discountAmount: '450.00',
+      discountPercentage: '10.00',
+      totalValue: '4050.00',
+      originalTotal: '4500.00',
+      sellerName: 'bola',
+    });
+    const first = ledger.stored([
+      newEvent('ProductCreated', cream, '2025-03-10T08:00:00.000Z'),
+      newEvent('StockReceived', receipt, '2025-03-10T09:00:00.000Z'),
+    ]);
+    await project(db.knex, stockLedgerProjection, first);
+    // A later batch whose first event carries an earlier time (a retried writer): clamped, not reordered.
+    const second = ledger.stored([
+      newEvent('StockIssued', sale, '2025-03-10T08:30:00.000Z'),
+      newEvent('StockReceived', stockReceived(randomUUID(), 2), '2025-03-10T10:00:00.000Z'),
+    ]);
+    await project(db.knex, stockLedgerProjection, second, first.at(-1)!.position);
+    const reversal = stockReceived(cream.productId, 3, {
+      reason: 'adjustment',
+      unitPrice: '1500.00',
+      totalValue: '4050.00',
+      reverses: {
+        movementId: sale.movementId,
+        type: 'out',
+        reason: 'sale',
+        at: '2025-03-10T08:30:00.000Z',
+        quantity: 3,
+        sellerName: 'bola',
+        saleId: null,
+        unitPrice: '1500.00',
+        costPrice: '1200.00',
+        originalTotal: '4500.00',
+        discountAmount: '450.00',
+        totalValue: '4050.00',
+      },
+    });
+    const third = ledger.stored([
+      newEvent('StockReceived', reversal, '2025-03-12T08:00:00.000Z'),
+      newEvent('ProductDeleted', { productId: cream.productId }, '2025-03-13T08:00:00.000Z'),
+    ]);
+    await project(db.knex, stockLedgerProjection, third, second.at(-1)!.position);
+
+    const history = await getProductHistory(db.knex, cream.productId);
+    expect(history?.entries.map((entry) => [entry.entryNo, entry.event, entry.change, entry.balanceAfter, entry.costInForce])).toEqual([
+      [1, 'ProductCreated', 10, 10, '1000.00'],
+      [2, 'StockReceived', 5, 15, '1200.00'],
+      [3, 'StockIssued', -3, 12, '1200.00'],
+      [4, 'StockReceived', 3, 15, '1200.00'],
+      [5, 'ProductDeleted', 0, 15, '1200.00'],
+    ]);
+    expect(history?.entries[2]).toMatchObject({ reversedBy: reversal.movementId, staff: 'bola' });
+    expect(history?.entries[3]).toMatchObject({ reference: sale.movementId });
+    expect(history?.product).toMatchObject({ deletedAt: '2025-03-13T08:00:00.000Z', currentStock: 15 });
+
+    const at = (iso: string) => listInventoryAsOf(db.knex, { asOf: new Date(iso) });
+    expect(await at('2025-03-10T07:59:59.999Z')).toEqual([]);
+    // The sale at 08:30 was recorded after 09:00: its ledger time is 09:00, never before the receipt.
+    expect((await at('2025-03-10T08:45:00.000Z')).find((item) => item.id === cream.productId)).toMatchObject({
+      currentStock: 10,
+      costPrice: '1000.00',
+    });
+    expect((await at('2025-03-10T09:00:00.000Z')).find((item) => item.id === cream.productId)).toMatchObject({
+      currentStock: 12,
+      costPrice: '1200.00',
+      stockValue: '18000.00',
+    });
+    const orphan = (await at('2025-03-11T00:00:00.000Z')).find((item) => item.id !== cream.productId);
+    expect(orphan).toMatchObject({ name: 'Unknown Product', currentStock: 2 });
+    expect((await at('2025-03-13T08:00:00.000Z')).map((item) => item.name)).toEqual(['Unknown Product']);
+
+    const day = { from: new Date('2025-03-10T00:00:00.000Z'), to: new Date('2025-03-11T00:00:00.000Z') };
+    expect((await getReportSummary(db.knex, { ...day, knownAt: null })).sales).toMatchObject({ totalSales: '0.00', saleLines: 1, reversedLines: 1 });
+    const before = await getReportSummary(db.knex, { ...day, knownAt: new Date('2025-03-11T00:00:00.000Z') });
+    expect(before.sales).toMatchObject({ totalSales: '4050.00', discounts: '450.00', profit: '900.00', profitNetOfDiscounts: '450.00', unitsSold: 3 });
+    expect(before.byStaff).toEqual([expect.objectContaining({ staff: 'bola', unitsSold: 3 })]);
+    expect(before.movements.stockIn).toEqual({ count: 2, units: 7, value: '7000.00' });
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * DDL of the stock ledger: one row per product event in stream order, with the balance after it and
+ * the price and cost in force, so "stock as of T" is one index probe per product. Never updated:
+ * a reversal is a row of its own that points back (reverses), and readers join the two.
+ */
+export const stockLedgerSchema: readonly string[] = [
+  `create table if not exists ledger_products (
+    product_id uuid primary key,
+    name text not null,
+    sku text not null,
+    category text not null,
+    price numeric(10,2) not null,
+    cost_price numeric(10,2),
+    min_stock_level integer not null default 0,
+    description text,
+    images jsonb not null default '[]'::jsonb,
+    created_at timestamptz not null,
+    deleted_at timestamptz,
+    balance integer not null,
+    entries integer not null,
+    last_at timestamptz not null,
+    created_commit numeric(20,0) not null,
+    created_prepare numeric(20,0) not null
+  )`,
+  `create table if not exists stock_ledger (
+    product_id uuid not null,
+    entry_no integer not null,
+    event_id uuid not null,
+    event_type text not null,
+    movement_id uuid,
+    direction text check (direction in ('in', 'out')),
+    quantity integer not null,
+    change integer not null,
+    balance_after integer not null,
+    reason text,
+    unit_price numeric(10,2),
+    cost_price numeric(10,2),
+    cost_in_force numeric(10,2),
+    price_in_force numeric(10,2) not null,
+    total_value numeric(12,2),
+    original_total numeric(12,2),
+    discount_percentage numeric(5,2),
+    discount_amount numeric(12,2),
+    sale_id text,
+    seller_name text,
+    notes text,
+    actor_id text,
+    actor_name text not null,
+    at timestamptz not null,
+    ledger_at timestamptz not null,
+    reverses uuid,
+    stocktake_id uuid,
+    expected_quantity integer,
+    counted_quantity integer,
+    product_name text not null,
+    product_sku text not null,
+    position_commit numeric(20,0) not null,
+    position_prepare numeric(20,0) not null,
+    primary key (product_id, entry_no)
+  )`,
+  // As-of lookups: the newest entry of a product at or before T.
+  `create index if not exists stock_ledger_as_of_idx on stock_ledger (product_id, ledger_at, entry_no)`,
+  `create index if not exists stock_ledger_movement_idx on stock_ledger (movement_id) where movement_id is not null`,
+  `create index if not exists stock_ledger_reverses_idx on stock_ledger (reverses) where reverses is not null`,
+  // Movement listings (CSV, range summaries), newest first.
+  `create index if not exists stock_ledger_movements_at_idx
+    on stock_ledger (at, position_commit, position_prepare) where movement_id is not null`,
+  /*
+   * Sale lines and reversals of sale lines, signed, each dated twice: effective_at (when the sale
+   * happened; a reversal takes its original's date) and recorded_at (when the event was written),
+   * so a range report can be corrected afterwards and still be reproduced "as known at" any time.
+   */
+  `create table if not exists ledger_sales (
+    event_id uuid primary key,
+    movement_id uuid not null,
+    product_id uuid not null,
+    category text not null,
+    staff text not null,
+    sign smallint not null,
+    effective_at timestamptz not null,
+    recorded_at timestamptz not null,
+    quantity integer not null,
+    total_value numeric(14,2) not null,
+    original_total numeric(14,2) not null,
+    discount_amount numeric(14,2) not null,
+    profit numeric(14,2) not null
+  )`,
+  `create index if not exists ledger_sales_effective_idx on ledger_sales (effective_at)`,
+];
