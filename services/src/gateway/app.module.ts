@@ -14,6 +14,9 @@ import { SalesModule } from './sales/sales.module';
 import { SettingsModule } from './settings/settings.module';
 import { TransactionsModule } from './transactions/transactions.module';
 import { UsersModule } from './users/users.module';
+import { ReportsModule } from './reports/reports.module';
+import { AuditModule } from './audit/audit.module';
+import { InventoryModule } from './inventory/inventory.module';
 
 @Module({})
 export class AppModule {
@@ -33,6 +36,9 @@ export class AppModule {
         DashboardModule,
         UsersModule,
         ContactModule,
+        ReportsModule,
+        AuditModule,
+        InventoryModule,
       ],
       controllers: [HealthController],
     };

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { LEDGER_MESSAGES, type SessionUser } from '@shop/contracts';
+import { findLedgerMovement } from '@shop/projections';
+import type { Database } from '../../database';
+import { movementReversalDecider, notFound, productStreamId } from '../../domain';
+import type { EventStore } from '../../event-store';
+import { commandContext } from '../auth/current-user.decorator';
+import { StreamWriter } from '../infrastructure/stream-writer.service';
+import { DATABASE, EVENT_STORE } from '../infrastructure/tokens';
+
+export class ReverseMovementCommand extends Command<{ movementId: string }> {
+  constructor(
+    readonly reversedMovementId: string,
+    readonly notes: string,
+    readonly user: SessionUser,
+  ) {
+    super();
+  }
+}
+
+/**
+ * POST /api/transactions/:id/reverse. The ledger read model says which product stream holds the
+ * movement; the stream itself gives the original's recording time and decides (already reversed,
+ * stock going negative) against what is committed.
+ */
+@CommandHandler(ReverseMovementCommand)
+export class ReverseMovementHandler implements ICommandHandler<ReverseMovementCommand> {
+  constructor(
+    private readonly writer: StreamWriter,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
+
+  async execute({ reversedMovementId, notes, user }: ReverseMovementCommand): Promise<{ movementId: string }> {
+    const located = await findLedgerMovement(this.database.knex, reversedMovementId);
+    if (!located) throw notFound(LEDGER_MESSAGES.movementNotFound);
+    const streamId = productStreamId(located.productId);
+    const original = (await this.eventStore.readStream(streamId)).find(
+      (event) => (event.data as { movementId?: string } | null)?.movementId === reversedMovementId,
+    );
+    if (!original) throw notFound(LEDGER_MESSAGES.movementNotFound);
+    const movementId = randomUUID();
+    await this.writer.write(commandContext(user), [
+      {
+        streamId,
+        decider: movementReversalDecider(reversedMovementId),
+        command: {
+          type: 'ReverseMovement',
+          productId: located.productId,
+          movementId,
+          reversedMovementId,
+          reversedAt: original.metadata.at,
+          sellerName: user.username,
+          notes,
+        },
+      },
+    ]);
+    return { movementId };
+  }
+}

@@ -1,0 +1,67 @@
+import { BadRequestException, Controller, Get, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import {
+  inventoryAsOfQuery,
+  LEDGER_MESSAGES,
+  reportRangeQuery,
+  staffDailySalesQuery,
+  transactionsCsvQuery,
+  type ReportSummary,
+  type StaffDailySales,
+} from '@shop/contracts';
+import { lagosBusinessDay } from '@shop/projections';
+import { Pages } from '../auth/access.decorator';
+import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { sendCsv } from './csv-response';
+import {
+  ExportInventoryCsvQuery,
+  ExportTransactionsCsvQuery,
+  GetReportSummaryQuery,
+  ListStaffDailySalesQuery,
+} from './report.queries';
+
+/** Start of the current Africa/Lagos month: the summary's default `from`. */
+const startOfLagosMonth = (now: Date) => new Date(`${lagosBusinessDay(now).slice(0, 8)}01T00:00:00.000+01:00`);
+
+function requireOrdered(from: Date | undefined, to: Date | undefined): void {
+  if (from && to && from >= to) throw new BadRequestException(LEDGER_MESSAGES.badRange);
+}
+
+@Controller('api/reports')
+export class ReportsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('inventory.csv')
+  @Pages('reports')
+  async inventoryCsv(@Query(new ZodBodyPipe(inventoryAsOfQuery)) query: { asOf?: Date }, @Res() response: Response): Promise<void> {
+    await sendCsv(response, await this.queries.execute(new ExportInventoryCsvQuery(query.asOf ?? null, new Date())));
+  }
+
+  @Get('transactions.csv')
+  @Pages('reports')
+  async transactionsCsv(
+    @Query(new ZodBodyPipe(transactionsCsvQuery)) query: { from?: Date; to?: Date },
+    @Res() response: Response,
+  ): Promise<void> {
+    requireOrdered(query.from, query.to);
+    await sendCsv(response, await this.queries.execute(new ExportTransactionsCsvQuery(query, new Date())));
+  }
+
+  @Get('summary')
+  @Pages('reports')
+  summary(@Query(new ZodBodyPipe(reportRangeQuery)) query: { from?: Date; to?: Date; knownAt?: Date }): Promise<ReportSummary> {
+    const now = new Date();
+    const to = query.to ?? now;
+    const from = query.from ?? startOfLagosMonth(to);
+    requireOrdered(from, to);
+    return this.queries.execute(new GetReportSummaryQuery({ from, to, knownAt: query.knownAt ?? null }));
+  }
+
+  @Get('staff-daily')
+  @Pages('reports')
+  staffDaily(@Query(new ZodBodyPipe(staffDailySalesQuery)) query: { from?: string; to?: string }): Promise<StaffDailySales> {
+    if (query.from && query.to && query.from > query.to) throw new BadRequestException(LEDGER_MESSAGES.badRange);
+    return this.queries.execute(new ListStaffDailySalesQuery(query));
+  }
+}
