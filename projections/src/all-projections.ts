@@ -1,4 +1,6 @@
 import { contactInfoProjection } from './contact-info/contact-info.projection';
+import { customersProjection } from './customers/customers.projection';
+import { onlineOrdersProjection } from './online-orders/online-orders.projection';
 import { supportRequestsProjection } from './customer-support/support-requests.projection';
 import { dailySalesProjection } from './dashboard/daily-sales.projection';
 import { productsProjection } from './products/products.projection';
@@ -20,6 +22,8 @@ export const allProjections: readonly ReadModelProjection[] = [
   salesProjection,
   contactInfoProjection,
   supportRequestsProjection,
+  customersProjection,
+  onlineOrdersProjection,
   stockLedgerProjection,
   auditLogProjection,
   dailyStaffSalesProjection,
@@ -27,6 +31,8 @@ export const allProjections: readonly ReadModelProjection[] = [
 
 export {
   contactInfoProjection,
+  customersProjection,
+  onlineOrdersProjection,
   dailySalesProjection,
   productsProjection,
   salesProjection,

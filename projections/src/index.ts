@@ -35,3 +35,6 @@ export { ledgerMovementPages, type LedgerMovement, type MovementRange } from './
 export { getReportSummary, type ReportRange } from './reports/report-summary.query';
 export { listStaffDailySales } from './reports/staff-daily-sales.query';
 export { listAudit, type AuditFilter } from './audit/list-audit.query';
+export { getOnlineOrder, listOnlineOrders } from './online-orders/list-online-orders.query';
+export { countOnlineOrders } from './online-orders/count-online-orders.query';
+export { getCustomer, countCustomers } from './customers/get-customer.query';

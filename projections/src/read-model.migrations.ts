@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { contactInfoSchema } from './contact-info/contact-info.schema';
+import { customersSchema } from './customers/customers.schema';
+import { onlineOrdersSchema } from './online-orders/online-orders.schema';
 import { supportRequestsSchema } from './customer-support/support-requests.schema';
 import { dailySalesSchema } from './dashboard/daily-sales.schema';
 import { productsSchema } from './products/products.schema';
@@ -20,6 +22,8 @@ const READ_MODEL_DDL: readonly string[] = [
   ...usersSchema,
   ...settingsSchema,
   ...salesSchema,
+  ...customersSchema,
+  ...onlineOrdersSchema,
   ...supportRequestsSchema,
   ...contactInfoSchema,
   ...stockLedgerSchema,

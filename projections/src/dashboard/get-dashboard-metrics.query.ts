@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { DashboardMetrics } from '@shop/contracts';
+import { countCustomers } from '../customers/get-customer.query';
+import { countOnlineOrders } from '../online-orders/count-online-orders.query';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import { formatMoney, toInt } from '../shared/sql-values';
 
@@ -27,7 +29,6 @@ interface LowStockRow {
 /**
  * GET /api/dashboard/metrics. `now` comes from the caller (testable, no clock in here); "today" is
  * its Africa/Lagos business day. Stock figures cover live products; sums are numeric in SQL.
- * Online orders and customers have no events yet, so their counts are 0.
  */
 export async function getDashboardMetrics(knex: Knex, now: Date): Promise<DashboardMetrics> {
   const stock: StockSummaryRow | undefined = (
@@ -54,6 +55,9 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
       { column: 'id', order: 'asc' },
     ]);
 
+  const orders = await countOnlineOrders(knex, now);
+  const totalCustomers = await countCustomers(knex);
+
   return {
     totalProducts: toInt(stock?.total_products),
     lowStockItems: toInt(stock?.low_stock_items),
@@ -62,9 +66,9 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
     totalStockValue: formatMoney(stock?.total_stock_value),
     totalStockProfit: formatMoney(stock?.total_stock_profit),
     todaysUnitsSold: toInt(today?.units_sold),
-    pendingOnlineOrders: 0,
-    todaysServedOnlineOrders: 0,
-    totalCustomers: 0,
+    pendingOnlineOrders: orders.pendingOnlineOrders,
+    todaysServedOnlineOrders: orders.todaysServedOnlineOrders,
+    totalCustomers,
     lowStockProducts: lowStock.map((row) => ({
       id: row.id,
       name: row.name,

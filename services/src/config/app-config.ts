@@ -27,6 +27,7 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().min(1).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465').optional(),
   SMTP_FROM: z.string().trim().min(3).max(255).default('Glow Beauty <no-reply@localhost>'),
+  STOREFRONT_TOKEN: z.string().min(16, 'STOREFRONT_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface AppConfig {
@@ -46,6 +47,8 @@ export interface AppConfig {
   /** Mail server for support replies; unset, replies wait in each request's outbox. */
   readonly smtpUrl?: string;
   readonly smtpFrom: string;
+  /** Bearer token of the storefront's order and customer intake; unset, only a manager session may use it. */
+  readonly storefrontToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -77,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: value.MEDIA_DIR ?? join(value.DATA_DIR, 'media'),
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM,
+    storefrontToken: value.STOREFRONT_TOKEN,
   };
 }

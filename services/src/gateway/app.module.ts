@@ -4,11 +4,13 @@ import type { AppConfig } from '../config';
 import { AuthModule } from './auth/auth.module';
 import { CustomerSupportModule } from './customer-support/customer-support.module';
 import { ContactModule } from './contact/contact.module';
+import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import type { Infrastructure } from './infrastructure/infrastructure';
 import { MediaModule } from './media/media.module';
+import { OnlineOrdersModule } from './online-orders/online-orders.module';
 import { ProductsModule } from './products/products.module';
 import { SalesModule } from './sales/sales.module';
 import { SettingsModule } from './settings/settings.module';
@@ -36,6 +38,8 @@ export class AppModule {
         DashboardModule,
         UsersModule,
         ContactModule,
+        CustomersModule,
+        OnlineOrdersModule,
         ReportsModule,
         AuditModule,
         InventoryModule,

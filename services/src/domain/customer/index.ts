@@ -1,0 +1,2 @@
+export * from './customer.decider';
+export * from './customer-email-registry.decider';

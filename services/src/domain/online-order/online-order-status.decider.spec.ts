@@ -1,0 +1,182 @@
+import { ONLINE_ORDER_STATUSES, type DomainEvent, type OnlineOrderStatus } from '@shop/contracts';
+import { DomainError } from '../shared/domain-error';
+import { fold } from '../shared/decider';
+import { productDecider, type ProductState } from '../product/product.decider';
+import { evolveOnlineOrder, initialOnlineOrderState } from './online-order.decider';
+import { decideOnlineOrderStatus, type ChangeOnlineOrderStatus } from './online-order-status.decider';
+
+const orderId = '5f0c2a1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+const orderNumber = 'ORD-20250310-ABCDEF';
+const [lotion, soap] = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'] as const;
+const moves = ['aaaaaaaa-1111-4111-8111-111111111111', 'aaaaaaaa-2222-4222-8222-222222222222'];
+
+const placed: DomainEvent = {
+  type: 'OnlineOrderPlaced',
+  data: {
+    orderId,
+    orderNumber,
+    customerId: null,
+    customerName: 'Amaka Obi',
+    customerEmail: null,
+    customerPhone: null,
+    customerAddress: null,
+    customerCity: null,
+    customerPostalCode: null,
+    customerCountry: null,
+    items: [
+      { productId: lotion, productName: 'Cocoa Lotion', quantity: 2, price: '1500.00' },
+      { productId: soap, productName: 'Black Soap', quantity: 1, price: '800.50' },
+    ],
+    totalAmount: '3800.50',
+    notes: null,
+  },
+};
+
+const moved = (from: OnlineOrderStatus, to: OnlineOrderStatus): DomainEvent => ({
+  type: 'OnlineOrderStatusChanged',
+  data: { orderId, orderNumber, from, to },
+});
+
+/** The history that leaves the order in `status`. */
+const historyAt = (status: OnlineOrderStatus): DomainEvent[] =>
+  status === 'pending' ? [placed] : [placed, moved('pending', status)];
+
+const product = (productId: string, name: string, stock: number, ...later: DomainEvent[]): ProductState =>
+  fold(productDecider, [
+    {
+      type: 'ProductCreated',
+      data: {
+        productId,
+        name,
+        sku: name.toUpperCase(),
+        category: 'Body Care',
+        // Today's catalogue price differs from the order's: serving must use the order's price.
+        price: '9999.00',
+        costPrice: '700.00',
+        openingStock: stock,
+        minStockLevel: 0,
+        description: null,
+        images: [],
+      },
+    },
+    ...later,
+  ]);
+
+const change = (status: OnlineOrderStatus): ChangeOnlineOrderStatus => ({
+  type: 'ChangeOnlineOrderStatus',
+  orderId,
+  status,
+  movementIds: moves,
+  sellerName: 'ada',
+});
+
+function given(
+  orderHistory: DomainEvent[],
+  products: ProductState[] = [product(lotion, 'Cocoa Lotion', 5), product(soap, 'Black Soap', 5)],
+) {
+  const order = orderHistory.reduce(evolveOnlineOrder, initialOnlineOrderState());
+  return {
+    when: (command: ChangeOnlineOrderStatus) => {
+      const run = () => decideOnlineOrderStatus(command, order, products);
+      return {
+        then: run,
+        thenRefused(code: DomainError['code'], message: string, title?: string) {
+          expect(run).toThrow(message);
+          try {
+            run();
+          } catch (error) {
+            expect(error).toMatchObject({ code, message, title });
+          }
+        },
+      };
+    },
+  };
+}
+
+const LEGAL: Record<OnlineOrderStatus, OnlineOrderStatus[]> = {
+  pending: ['processing', 'served'],
+  processing: ['pending', 'served'],
+  served: ['pending'],
+};
+
+describe('online order status decider', () => {
+  describe.each(ONLINE_ORDER_STATUSES)('from %s', (from) => {
+    it.each(ONLINE_ORDER_STATUSES)(`to %s follows the status machine`, (to) => {
+      const scenario = given(historyAt(from)).when(change(to));
+      if (from === to) return scenario.thenRefused('conflict', `This order is already ${to}`);
+      if (!LEGAL[from].includes(to))
+        return scenario.thenRefused('conflict', `Cannot change an order from ${from} to ${to}`);
+      expect(scenario.then().order).toEqual([moved(from, to)]);
+    });
+  });
+
+  it('serving issues each item at the order price, grouped under the order number', () => {
+    const { products } = given(historyAt('processing')).when(change('served')).then();
+    expect(products.map((events) => events.map((event) => event.type))).toEqual([['StockIssued'], ['StockIssued']]);
+    expect(products[0]![0]!.data).toMatchObject({
+      productId: lotion,
+      movementId: moves[0],
+      quantity: 2,
+      reason: 'sale',
+      unitPrice: '1500.00',
+      costPrice: '700.00',
+      totalValue: '3000.00',
+      sellerName: 'ada',
+      saleId: orderNumber,
+    });
+    expect(products[1]![0]!.data).toMatchObject({
+      quantity: 1,
+      unitPrice: '800.50',
+      totalValue: '800.50',
+      saleId: orderNumber,
+    });
+  });
+
+  it('moving a served order back to pending returns its items', () => {
+    const { order, products } = given(historyAt('served')).when(change('pending')).then();
+    expect(order).toEqual([moved('served', 'pending')]);
+    expect(products.map((events) => events[0]?.data)).toEqual([
+      expect.objectContaining({
+        productId: lotion,
+        quantity: 2,
+        reason: 'return',
+        unitPrice: '1500.00',
+        costPrice: null,
+        saleId: orderNumber,
+      }),
+      expect.objectContaining({
+        productId: soap,
+        quantity: 1,
+        reason: 'return',
+        totalValue: '800.50',
+        saleId: orderNumber,
+      }),
+    ]);
+  });
+
+  it('moves no stock between pending and processing', () => {
+    expect(given(historyAt('pending')).when(change('processing')).then().products).toEqual([[], []]);
+    expect(given(historyAt('processing')).when(change('pending')).then().products).toEqual([[], []]);
+  });
+
+  it('refuses to serve with too little stock, with the till wording', () => {
+    given(historyAt('pending'), [product(lotion, 'Cocoa Lotion', 1), product(soap, 'Black Soap', 5)])
+      .when(change('served'))
+      .thenRefused('conflict', 'Only 1 units available for Cocoa Lotion', 'Insufficient stock');
+  });
+
+  it('refuses to serve, or to return stock to, a deleted product, naming it', () => {
+    const deleted = product(soap, 'Black Soap', 5, { type: 'ProductDeleted', data: { productId: soap } });
+    const products = [product(lotion, 'Cocoa Lotion', 5), deleted];
+    given(historyAt('pending'), products)
+      .when(change('served'))
+      .thenRefused('conflict', 'Cannot serve this order: Black Soap has been deleted');
+    given(historyAt('served'), products)
+      .when(change('pending'))
+      .thenRefused('conflict', "Cannot return this order's items: Black Soap has been deleted");
+  });
+
+  it('answers 404 for an order that was never placed', () => {
+    given([]).when(change('served')).thenRefused('not_found', 'Order not found');
+  });
+});

@@ -1,0 +1,124 @@
+import {
+  MESSAGES,
+  canMoveOnlineOrder,
+  type DomainEvent,
+  type DomainEventOf,
+  type OnlineOrderItem,
+  type OnlineOrderStatus,
+} from '@shop/contracts';
+import { conflict, notFound } from '../shared/domain-error';
+import { decideProduct, type ProductState } from '../product/product.decider';
+import type { OnlineOrderState } from './online-order.decider';
+
+export interface ChangeOnlineOrderStatus {
+  readonly type: 'ChangeOnlineOrderStatus';
+  readonly orderId: string;
+  readonly status: OnlineOrderStatus;
+  /** One new movement id per order item, used only when the move takes stock out or puts it back. */
+  readonly movementIds: readonly string[];
+  /** The staff member acting: recorded as the seller on the stock movements. */
+  readonly sellerName: string;
+}
+
+export interface OnlineOrderStatusDecision {
+  readonly order: DomainEventOf<'OnlineOrderStatusChanged'>[];
+  /** Stock movements per order item, in the order of the order's items. */
+  readonly products: DomainEvent[][];
+}
+
+/**
+ * Spec section 4: pending → processing | served; processing → pending | served; served → pending.
+ * Serving takes every item out of stock (a sale at the order's price, grouped under the order
+ * number) in the same atomic append as the status change, so it is all or nothing; moving a served
+ * order back to pending returns the items. `products` are the states of the order's items' products.
+ */
+export function decideOnlineOrderStatus(
+  command: ChangeOnlineOrderStatus,
+  order: OnlineOrderState,
+  products: readonly ProductState[],
+): OnlineOrderStatusDecision {
+  if (!order.placed) throw notFound(MESSAGES.orderNotFound);
+  const from = order.status;
+  const to = command.status;
+  if (from === to) throw conflict(MESSAGES.orderStatusUnchanged(to));
+  if (!canMoveOnlineOrder(from, to)) throw conflict(MESSAGES.orderStatusMove(from, to));
+
+  const changed: DomainEventOf<'OnlineOrderStatusChanged'> = {
+    type: 'OnlineOrderStatusChanged',
+    data: { orderId: order.orderId, orderNumber: order.orderNumber, from, to },
+  };
+  const stockMoves =
+    to === 'served'
+      ? order.items.map((item, index) => issue(command, order.orderNumber, item, index, products[index]))
+      : from === 'served'
+        ? order.items.map((item, index) => giveBack(command, order.orderNumber, item, index, products[index]))
+        : order.items.map(() => []);
+  return { order: [changed], products: stockMoves };
+}
+
+function movementId(command: ChangeOnlineOrderStatus, index: number): string {
+  const id = command.movementIds[index];
+  if (!id) throw new Error(`No movement id for order item ${index}`);
+  return id;
+}
+
+/** The product must still be sellable; a deleted one is named, as the order shows its name. */
+function requireProduct(
+  product: ProductState | undefined,
+  item: OnlineOrderItem,
+  deletedMessage: string,
+): ProductState {
+  if (!product || product.status === 'absent') throw notFound(MESSAGES.orderProductNotFound(item.productId));
+  if (product.status === 'deleted') throw conflict(deletedMessage);
+  return product;
+}
+
+function issue(
+  command: ChangeOnlineOrderStatus,
+  orderNumber: string,
+  item: OnlineOrderItem,
+  index: number,
+  product: ProductState | undefined,
+): DomainEvent[] {
+  return decideProduct(
+    {
+      type: 'IssueStock',
+      productId: item.productId,
+      movementId: movementId(command, index),
+      quantity: item.quantity,
+      reason: 'sale',
+      // The price the customer was quoted when ordering, not today's catalogue price.
+      unitPrice: item.price,
+      discountPercentage: '0',
+      sellerName: command.sellerName,
+      notes: `Online order ${orderNumber}`,
+      saleId: orderNumber,
+    },
+    requireProduct(product, item, MESSAGES.orderServeDeleted(item.productName)),
+  );
+}
+
+function giveBack(
+  command: ChangeOnlineOrderStatus,
+  orderNumber: string,
+  item: OnlineOrderItem,
+  index: number,
+  product: ProductState | undefined,
+): DomainEvent[] {
+  return decideProduct(
+    {
+      type: 'ReceiveStock',
+      productId: item.productId,
+      movementId: movementId(command, index),
+      quantity: item.quantity,
+      reason: 'return',
+      unitPrice: item.price,
+      // null keeps the product's cost price as it is: a return is not a purchase at a new cost.
+      costPrice: null,
+      sellerName: command.sellerName,
+      notes: `Online order ${orderNumber} back to pending`,
+      saleId: orderNumber,
+    },
+    requireProduct(product, item, MESSAGES.orderReturnDeleted(item.productName)),
+  );
+}
