@@ -1,0 +1,90 @@
+import { auditResponse } from '@shop/contracts';
+import { startTestApp, type TestApp } from './support/test-app';
+import type { ApiClient } from './support/api-client';
+
+describe('audit trail: who did what, when, across the shop', () => {
+  let app: TestApp;
+  let manager: ApiClient;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    manager = await app.signIn('manager', app.managerPassword);
+  });
+  afterAll(() => app.close());
+
+  it('records users, permissions, contact details and products, never a password hash', async () => {
+    const start = new Date().toISOString();
+    const { body: clerk } = await manager.post('/api/users', { username: 'clerk', password: 'clerk-secret-1' });
+    await manager.put('/api/settings/page_permissions', { value: { assistant: { inventory: true } } });
+    const assistant = await app.signIn('clerk', 'clerk-secret-1');
+    await manager.put(`/api/users/${clerk.id}/change-password`, { currentPassword: 'clerk-secret-1', newPassword: 'clerk-secret-2' });
+    await manager.put(`/api/users/${clerk.id}`, { isActive: false });
+    const contact = await manager.put('/api/contact-info', {
+      email: 'shop@example.com',
+      phone: '+2348000000000',
+      whatsapp: '+2348000000000',
+      address: '1 Marina, Lagos',
+      password: app.managerPassword,
+    });
+    const { body: product } = await manager.post('/api/products', {
+      name: 'Audit Balm',
+      sku: 'AUD-1',
+      category: 'Body Care',
+      price: '900.00',
+      currentStock: 2,
+    });
+    await manager.delete(`/api/products/${product.id}`);
+
+    expect((await assistant.get('/api/audit')).status).toBe(401); // deactivated: the session is gone
+    const everything = await manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=1000`);
+    expect(everything.status).toBe(200);
+    const page = auditResponse.parse(everything.body);
+    // Password hashes never leave the server, not even in the details.
+    expect(everything.text).not.toMatch(/passwordHash|\$argon2/);
+
+    const users = (await manager.get(`/api/audit?entity=user&entityId=${clerk.id}`)).body.entries;
+    expect(users.map((entry: { event: string }) => entry.event).reverse()).toEqual(
+      expect.arrayContaining(['UserCreated', 'UserSignedIn', 'UserPasswordChanged', 'UserActivationChanged']),
+    );
+    const created = users.find((entry: { event: string }) => entry.event === 'UserCreated');
+    expect(created).toMatchObject({ by: 'manager', summary: 'Created assistant clerk', details: { username: 'clerk', role: 'assistant' } });
+    expect(users.find((entry: { event: string }) => entry.event === 'UserActivationChanged').summary).toBe('Deactivated clerk');
+    expect(users.find((entry: { event: string }) => entry.event === 'UserPasswordChanged')).toMatchObject({
+      summary: 'Changed the password of clerk',
+      details: { userId: clerk.id },
+    });
+
+    const settings = page.entries.filter((entry) => entry.entity === 'setting');
+    expect(settings[0]).toMatchObject({ entityId: 'page_permissions', by: 'manager', details: { value: { assistant: { inventory: true } } } });
+    expect(contact.status).toBe(200);
+    expect(page.entries.find((entry) => entry.entity === 'contact')).toMatchObject({
+      summary: 'Changed the contact details',
+      by: 'manager',
+      details: { email: 'shop@example.com', address: '1 Marina, Lagos' },
+    });
+    const productTrail = (await manager.get(`/api/audit?entity=product&entityId=${product.id}`)).body.entries;
+    expect(productTrail.map((entry: { summary: string }) => entry.summary)).toEqual([
+      'Deleted product Audit Balm (AUD-1)',
+      'Created product Audit Balm (AUD-1) with 2 in stock',
+    ]);
+
+    // Newest first, in pages that join up.
+    const first = (await manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=3`)).body;
+    expect(first.entries).toHaveLength(3);
+    const second = (await manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=3&before=${first.nextBefore}`)).body;
+    expect([...first.entries, ...second.entries].map((entry: { id: string }) => entry.id)).toEqual(page.entries.slice(0, 6).map((entry) => entry.id));
+    const times = page.entries.map((entry) => entry.at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('is for managers only and validates its filters', async () => {
+    await manager.post('/api/users', { username: 'reader', password: 'reader-secret-1' });
+    await manager.put('/api/settings/page_permissions', { value: { assistant: { reports: true, settings: true } } });
+    const assistant = await app.signIn('reader', 'reader-secret-1');
+    expect((await assistant.get('/api/audit')).status).toBe(403);
+    expect((await manager.get('/api/audit?entity=planet')).status).toBe(400);
+    expect((await manager.get('/api/audit?from=2025-02-01&to=2025-01-01')).status).toBe(400);
+    expect((await manager.get('/api/audit?limit=0')).status).toBe(400);
+    expect((await manager.get('/api/audit?entity=user&from=2020-01-01&to=2020-01-02')).body).toEqual({ entries: [], nextBefore: null });
+  });
+});
