@@ -85,13 +85,13 @@ export const appPages: readonly AppPage[] = [
     paths: [paths.customerSupport],
     navLabel: 'Customer Support',
     icon: Headphones,
-    component: page(() => import('./routes/placeholder-pages'), 'CustomerSupportPage'),
+    component: page(() => import('./routes/customer-support'), 'CustomerSupportPage'),
   },
   {
     key: 'settings',
     paths: [paths.settings],
     navLabel: 'Settings',
     icon: Settings,
-    component: page(() => import('./routes/placeholder-pages'), 'SettingsPage'),
+    component: page(() => import('./routes/settings'), 'SettingsPage'),
   },
 ];

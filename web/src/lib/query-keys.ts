@@ -9,6 +9,10 @@ export const queryKeys = {
   dashboardMetrics: ['/api/dashboard/metrics'],
   users: ['/api/users'],
   contactInfo: ['/api/contact-info'],
+  onlineOrders: ['/api/online-orders'],
+  /** Also the prefix of `supportStats`: invalidating it refreshes both. */
+  supportRequests: ['/api/customer-support'],
+  supportStats: ['/api/customer-support', 'stats'],
 } as const;
 
 export const keyToPath = (key: readonly string[]): string => key.join('/');

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionUser, type SessionUser } from '@shop/contracts';
-import { onUnauthorized } from './api-client';
+import { ApiError, onUnauthorized } from './api-client';
+import { getSession } from './get-session';
 
 /** Spec section 3: the signed-in user is kept in the browser under this key, as JSON. */
 export const SESSION_STORAGE_KEY = 'user';
@@ -13,6 +14,9 @@ type SessionContextValue = {
   login: (user: SessionUser) => void;
   logout: () => void;
 };
+
+/** Answers to GET /api/session meaning "no such session (or user) any more". */
+const SESSION_GONE = new Set([401, 403, 404]);
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
@@ -34,9 +38,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [isLoading, setIsLoading] = useState(true);
 
+  // Spec section 4 reads the stored user at start-up; we also ask the server whether it still knows
+  // that session, so a stale stored user never reaches the shell.
   useEffect(() => {
-    setUser(readStoredUser());
-    setIsLoading(false);
+    const stored = readStoredUser();
+    if (!stored) {
+      setIsLoading(false);
+      return;
+    }
+    const controller = new AbortController();
+    getSession(controller.signal)
+      .then((confirmed) => {
+        // The server's answer wins (a renamed user, say); the stored copy follows it.
+        window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(confirmed));
+        setUser(confirmed);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && SESSION_GONE.has(error.status)) {
+          window.localStorage.removeItem(SESSION_STORAGE_KEY);
+          setUser(null);
+        } else {
+          // Server unreachable or confused: keep the stored user; its next call settles the session.
+          setUser(stored);
+        }
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setIsLoading(false);
+      });
+    return () => controller.abort();
   }, []);
 
   const login = useCallback((next: SessionUser) => {

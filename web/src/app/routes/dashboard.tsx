@@ -9,13 +9,17 @@ import { RecentTransactions } from '@/features/dashboard/components/recent-trans
 import { StockDialog } from '@/features/inventory/components/stock-dialog';
 import { useProducts } from '@/features/products/api/get-products';
 import { useTransactions } from '@/features/transactions/api/get-transactions';
+import { useDashboardMetrics } from '@/features/dashboard/api/get-dashboard-metrics';
+import { OnlineOrdersDialog } from '@/features/online-orders/components/online-orders-dialog';
 import { PageHeader } from '../layout/page-header';
 
 export function DashboardPage() {
   const user = useSignedInUser();
   const transactions = useTransactions();
   const products = useProducts();
+  const metrics = useDashboardMetrics();
   const [stockIn, setStockIn] = useState<{ open: boolean; productId?: string }>({ open: false });
+  const [ordersOpen, setOrdersOpen] = useState(false);
 
   return (
     <>
@@ -31,7 +35,7 @@ export function DashboardPage() {
       />
       <div className="space-y-6">
         <MetricCards />
-        <QuickActions />
+        <QuickActions onOpenOrders={() => setOrdersOpen(true)} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <RecentTransactions
             transactions={transactions.data}
@@ -47,6 +51,11 @@ export function DashboardPage() {
         productId={stockIn.productId}
         onOpenChange={(open) => setStockIn((current) => ({ ...current, open }))}
         products={products.data ?? []}
+      />
+      <OnlineOrdersDialog
+        open={ordersOpen}
+        onOpenChange={setOrdersOpen}
+        pendingCountHint={metrics.data?.pendingOnlineOrders}
       />
     </>
   );

@@ -19,9 +19,3 @@ function PlaceholderPage({ title, subtitle }: { title: string; subtitle: string 
 }
 
 export const ReportsPage = () => <PlaceholderPage title="Reports" subtitle="Sales, stock and profit at a glance" />;
-export const CustomerSupportPage = () => (
-  <PlaceholderPage title="Customer Support" subtitle="Customer requests and replies" />
-);
-export const SettingsPage = () => (
-  <PlaceholderPage title="Settings" subtitle="Users, page access and contact details" />
-);

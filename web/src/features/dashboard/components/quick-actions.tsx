@@ -1,13 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CircleCheck, ShoppingBag, Truck, type LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/utils/cn';
 import { useDashboardMetrics } from '../api/get-dashboard-metrics';
-import { OnlineOrdersDialog } from './online-orders-dialog';
 
-export function QuickActions() {
+/** `onOpenOrders` opens the Online Orders dialog, which the page supplies (it is its own feature). */
+export function QuickActions({ onOpenOrders }: { onOpenOrders: () => void }) {
   const { data: metrics } = useDashboardMetrics();
-  const [ordersOpen, setOrdersOpen] = useState(false);
   const count = (value: number | undefined) => (value === undefined ? '—' : String(value));
 
   return (
@@ -21,7 +20,7 @@ export function QuickActions() {
       />
       <button
         type="button"
-        onClick={() => setOrdersOpen(true)}
+        onClick={onOpenOrders}
         className="cursor-pointer rounded-xl text-left focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:ring-offset-2 focus-visible:outline-none"
         aria-label={`Incoming Online Orders: ${count(metrics?.pendingOnlineOrders)}. Open online orders`}
       >
@@ -41,11 +40,6 @@ export function QuickActions() {
         tone="bg-emerald-50 text-emerald-600"
         label="Served Online Orders Today"
         value={count(metrics?.todaysServedOnlineOrders)}
-      />
-      <OnlineOrdersDialog
-        open={ordersOpen}
-        onOpenChange={setOrdersOpen}
-        pendingCount={metrics?.pendingOnlineOrders ?? 0}
       />
     </section>
   );

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReplyToSupportRequestInput, SupportRequest } from '@shop/contracts';
+import { apiFetch } from '@/lib/api-client';
+import { keyToPath, queryKeys } from '@/lib/query-keys';
+
+type ReplyVariables = { id: number } & ReplyToSupportRequestInput;
+
+/** POST /api/customer-support/{id}/reply → the request with the new reply (delivery 'sent' or 'outbox'). */
+export const replyToSupportRequest = ({ id, reply, notes }: ReplyVariables): Promise<SupportRequest> =>
+  apiFetch<SupportRequest>(`${keyToPath(queryKeys.supportRequests)}/${id}/reply`, {
+    method: 'POST',
+    body: notes ? { reply, notes } : { reply },
+  });
+
+export function useReplyToSupportRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: replyToSupportRequest,
+    // The prefix covers the list and the stats (a reply may move a request on).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.supportRequests }),
+  });
+}

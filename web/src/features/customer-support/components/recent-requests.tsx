@@ -1,0 +1,39 @@
+import { Inbox } from 'lucide-react';
+import { SUPPORT_DISPLAY, type SupportRequest } from '@shop/contracts';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RequestList } from './request-list';
+
+type RecentRequestsProps = {
+  /** Newest first. */
+  requests: readonly SupportRequest[];
+  isLoading: boolean;
+  isError: boolean;
+  onReply: (request: SupportRequest) => void;
+  onOpenInbox: () => void;
+};
+
+export function RecentRequests({ requests, isLoading, isError, onReply, onOpenInbox }: RecentRequestsProps) {
+  return (
+    <Card data-testid="support-recent">
+      <CardHeader className="flex-wrap">
+        <div>
+          <CardTitle>Recent Requests</CardTitle>
+          <CardDescription>The {SUPPORT_DISPLAY.recentRequests} newest customer requests</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" onClick={onOpenInbox} data-testid="open-support-inbox">
+          <Inbox className="h-4 w-4" aria-hidden="true" />
+          Open Inbox ({requests.length})
+        </Button>
+      </CardHeader>
+      <CardBody>
+        <RequestList
+          requests={requests.slice(0, SUPPORT_DISPLAY.recentRequests)}
+          isLoading={isLoading}
+          isError={isError}
+          onReply={onReply}
+        />
+      </CardBody>
+    </Card>
+  );
+}

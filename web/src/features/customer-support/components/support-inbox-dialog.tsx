@@ -1,0 +1,39 @@
+import type { SupportRequest } from '@shop/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { RequestList } from './request-list';
+
+type SupportInboxDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  requests: readonly SupportRequest[];
+  isLoading: boolean;
+  isError: boolean;
+  onReply: (request: SupportRequest) => void;
+};
+
+export function SupportInboxDialog({
+  open,
+  onOpenChange,
+  requests,
+  isLoading,
+  isError,
+  onReply,
+}: SupportInboxDialogProps) {
+  const pending = requests.filter((request) => request.status === 'pending').length;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="support-inbox-dialog" className="max-w-3xl bg-slate-50">
+        <DialogHeader>
+          <DialogTitle className="flex flex-wrap items-center gap-2">
+            Support Inbox
+            <Badge tone="brand">{requests.length} total</Badge>
+            {pending > 0 && <Badge tone="warning">{pending} pending</Badge>}
+          </DialogTitle>
+          <DialogDescription>Every customer request, newest first.</DialogDescription>
+        </DialogHeader>
+        <RequestList requests={requests} isLoading={isLoading} isError={isError} onReply={onReply} showReplies />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { UserPlus } from 'lucide-react';
+import type { Role } from '@shop/contracts';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { SelectField } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { toast, toastError } from '@/components/toast/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { ROLE_LABELS } from '@/lib/session';
+import { useCreateUser } from '../api/create-user';
+
+const roleOptions = (['manager', 'assistant'] as const).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+const emptyForm = { username: '', password: '', role: 'assistant' as Role };
+
+export function AddUserForm() {
+  const [values, setValues] = useState(emptyForm);
+  // Why the server refused (e.g. a taken username), shown under the form; the toast keeps the catalogue text.
+  const [serverError, setServerError] = useState<string | null>(null);
+  const createUser = useCreateUser();
+  const pending = createUser.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const username = values.username.trim();
+    if (!username || !values.password) {
+      toastError('Please fill in all required fields', 'Missing information');
+      return;
+    }
+    setServerError(null);
+    createUser.mutate(
+      { username, password: values.password, role: values.role },
+      {
+        onSuccess: (user) => {
+          toast({
+            title: 'User created',
+            description: `${user.username} was added as ${ROLE_LABELS[user.role]}.`,
+          });
+          setValues(emptyForm);
+        },
+        onError: (error) => {
+          setServerError(error instanceof ApiError && error.status < 500 ? error.serverMessage : null);
+          toastError('Failed to create user. Please try again.');
+        },
+        onSettled: () => createUser.reset(),
+      },
+    );
+  };
+
+  const set = (key: keyof typeof emptyForm) => (value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setServerError(null);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="add-user-form" className="space-y-4">
+      <fieldset disabled={pending} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <Field id="new-user-username" label="Username">
+          <Input
+            id="new-user-username"
+            autoComplete="off"
+            placeholder="e.g. amaka"
+            value={values.username}
+            onChange={(event) => set('username')(event.target.value)}
+          />
+        </Field>
+        <Field id="new-user-password" label="Password">
+          <Input
+            id="new-user-password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Initial password"
+            value={values.password}
+            onChange={(event) => set('password')(event.target.value)}
+          />
+        </Field>
+        <Field id="new-user-role" label="Role">
+          <SelectField
+            id="new-user-role"
+            value={values.role}
+            onValueChange={set('role')}
+            options={roleOptions}
+            disabled={pending}
+          />
+        </Field>
+      </fieldset>
+      {serverError && (
+        <p role="alert" data-testid="add-user-error" className="text-sm text-red-600">
+          {serverError}
+        </p>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending} data-testid="add-user-submit" className="w-full sm:w-auto">
+          {pending ? <Spinner /> : <UserPlus className="h-4 w-4" aria-hidden="true" />}
+          {pending ? 'Adding...' : 'Add User'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import type { User } from '@shop/contracts';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast, toastError } from '@/components/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useChangePassword } from '../api/change-password';
+
+/** Spec section 9. */
+const MIN_PASSWORD_LENGTH = 8;
+
+type ChangePasswordDialogProps = {
+  /** The manager whose password changes; null when closed. */
+  user: User | null;
+  isCurrentUser: boolean;
+  onClose: () => void;
+};
+
+export function ChangePasswordDialog({ user, isCurrentUser, onClose }: ChangePasswordDialogProps) {
+  return (
+    <Dialog open={user !== null} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent data-testid="change-password-dialog">
+        <DialogHeader>
+          <DialogTitle>Change Password</DialogTitle>
+          <DialogDescription>
+            {isCurrentUser
+              ? 'Enter your current password, then the new one twice.'
+              : `Enter ${user?.username ?? 'this manager'}'s current password, then the new one twice. Their other sessions will be signed out.`}
+          </DialogDescription>
+        </DialogHeader>
+        {user && <ChangePasswordForm user={user} onClose={onClose} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function ChangePasswordForm({ user, onClose }: { user: User; onClose: () => void }) {
+  const [values, setValues] = useState(empty);
+  const changePassword = useChangePassword();
+  const pending = changePassword.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { currentPassword, newPassword, confirmPassword } = values;
+    if (!currentPassword || !newPassword || !confirmPassword) {
+      toastError('Please fill in all password fields', 'Missing information');
+      return;
+    }
+    if (newPassword !== confirmPassword) {
+      toastError('The new password and its confirmation must be the same.', "Passwords don't match");
+      return;
+    }
+    if (newPassword.length < MIN_PASSWORD_LENGTH) {
+      toastError('Password must be at least 8 characters long', 'Password too weak');
+      return;
+    }
+    changePassword.mutate(
+      { userId: user.id, currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          toast({ title: 'Password changed', description: `The password for ${user.username} was updated.` });
+          setValues(empty);
+          onClose();
+        },
+        onError: (error) => toastError(errorMessage(error, 'Failed to change password. Please try again.')),
+        onSettled: () => changePassword.reset(),
+      },
+    );
+  };
+
+  const input = (key: keyof typeof empty, id: string, label: string, autoComplete: string) => (
+    <Field id={id} label={label}>
+      <Input
+        id={id}
+        type="password"
+        autoComplete={autoComplete}
+        value={values[key]}
+        onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
+      />
+    </Field>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset disabled={pending} className="space-y-4">
+        {input('currentPassword', 'current-password', 'Current Password', 'current-password')}
+        {input('newPassword', 'new-password', 'New Password', 'new-password')}
+        {input('confirmPassword', 'confirm-password', 'Confirm Password', 'new-password')}
+        <p className="text-xs text-slate-500">At least {MIN_PASSWORD_LENGTH} characters.</p>
+      </fieldset>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending} data-testid="change-password-submit">
+          {pending && <Spinner />}
+          {pending ? 'Changing...' : 'Change Password'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

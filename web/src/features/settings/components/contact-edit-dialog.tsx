@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import type { ContactInfo, ContactInfoResponse } from '@shop/contracts';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field, controlA11y } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast, toastError } from '@/components/toast/use-toast';
+import { useUpdateContactInfo } from '../api/update-contact-info';
+import {
+  CONTACT_FIELDS,
+  CONTACT_FIELD_ORDER,
+  EMPTY_CONTACT,
+  validateContact,
+  type ContactField,
+} from '../utils/contact-fields';
+
+type ContactEditDialogProps = {
+  open: boolean;
+  field: ContactField;
+  /** The saved details; null until set, when every field has to be filled in at once. */
+  contact: ContactInfoResponse | null;
+  /** The password the gate verified; sent with the save, which the server checks again. */
+  password: string;
+  onClose: () => void;
+};
+
+export function ContactEditDialog({ open, field, contact, password, onClose }: ContactEditDialogProps) {
+  const label = CONTACT_FIELDS[field].label;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent data-testid="contact-edit-dialog" data-field={field}>
+        <DialogHeader>
+          <DialogTitle>{contact ? `Edit ${label}` : 'Set Contact Information'}</DialogTitle>
+          <DialogDescription>
+            {contact
+              ? `Update the shop's ${label.toLowerCase()} shown to customers and on receipts.`
+              : 'No contact details are saved yet: fill in all four to save them.'}
+          </DialogDescription>
+        </DialogHeader>
+        <ContactEditForm field={field} contact={contact} password={password} onClose={onClose} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ContactEditForm({ field, contact, password, onClose }: Omit<ContactEditDialogProps, 'open'>) {
+  const [values, setValues] = useState<ContactInfo>(() =>
+    contact
+      ? { email: contact.email, phone: contact.phone, whatsapp: contact.whatsapp, address: contact.address }
+      : EMPTY_CONTACT,
+  );
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const update = useUpdateContactInfo();
+  const shown = contact ? [field] : CONTACT_FIELD_ORDER;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = Object.fromEntries(CONTACT_FIELD_ORDER.map((key) => [key, values[key].trim()])) as ContactInfo;
+    const found = validateContact(trimmed);
+    const empty = shown.some((key) => !trimmed[key]);
+    const firstError = shown.map((key) => found[key]).find(Boolean);
+    if (empty || firstError) {
+      setErrors(found);
+      toastError(
+        empty ? 'Please enter a valid value.' : (firstError ?? 'Please enter a valid value.'),
+        'Invalid Input',
+      );
+      return;
+    }
+    update.mutate(
+      { ...trimmed, password },
+      {
+        onSuccess: () => {
+          toast({ title: 'Contact information updated', description: `The shop's contact details were saved.` });
+          onClose();
+        },
+        onError: () => toastError('Failed to update contact information.'),
+        onSettled: () => update.reset(),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset disabled={update.isPending} className="space-y-4">
+        {shown.map((key, index) => {
+          const meta = CONTACT_FIELDS[key];
+          const id = `contact-${key}`;
+          const error = errors[key];
+          const common = {
+            ...controlA11y(id, error, Boolean(meta.hint)),
+            placeholder: meta.placeholder,
+            autoFocus: index === 0,
+            value: values[key],
+            onChange: (event: { target: { value: string } }) => {
+              setValues((current) => ({ ...current, [key]: event.target.value }));
+              setErrors((current) => ({ ...current, [key]: undefined }));
+            },
+          };
+          return (
+            <Field key={key} id={id} label={meta.label} error={error} hint={meta.hint}>
+              {meta.inputType === 'textarea' ? (
+                <Textarea {...common} rows={3} />
+              ) : (
+                <Input
+                  {...common}
+                  type={meta.inputType}
+                  inputMode={meta.inputType === 'email' ? 'email' : 'tel'}
+                  autoComplete={meta.inputType === 'email' ? 'email' : 'tel'}
+                />
+              )}
+            </Field>
+          );
+        })}
+      </fieldset>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending} data-testid="save-contact">
+          {update.isPending && <Spinner />}
+          Save Changes
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
