@@ -20,3 +20,18 @@ export function stockStatus(currentStock: number, minStockLevel: number): string
   if (currentStock <= minStockLevel) return 'Low Stock';
   return 'In Stock';
 }
+
+/** Whole kobo as the API writes amounts: 545499 → "5454.99" (integer arithmetic, no float). */
+export const koboToAmount = (kobo: number): string =>
+  `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`;
+
+/**
+ * `percent` ("12.5", at most 2 decimals) of an amount in kobo, rounded half-up to the kobo, in
+ * integer arithmetic: 12.5% of 623428 kobo is 77928.5 → 77929 (half-even or a float would say 77928).
+ */
+export function percentOfKobo(kobo: number, percent: string): number {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  const hundredths = BigInt(whole) * BigInt(100) + BigInt(`${fraction}00`.slice(0, 2));
+  const scale = BigInt(10_000);
+  return Number((BigInt(kobo) * hundredths * BigInt(2) + scale) / (scale * BigInt(2)));
+}
