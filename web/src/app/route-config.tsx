@@ -78,7 +78,7 @@ export const appPages: readonly AppPage[] = [
     paths: [paths.reports],
     navLabel: 'Reports',
     icon: ChartColumn,
-    component: page(() => import('./routes/placeholder-pages'), 'ReportsPage'),
+    component: page(() => import('./routes/reports'), 'ReportsPage'),
   },
   {
     key: 'customer-support',

@@ -1,3 +1,4 @@
+import { ProductHistoryButton } from '@/features/product-history/components/product-history-button';
 import { ProductsView } from '@/features/products/components/products-view';
 import { PageHeader } from '../layout/page-header';
 
@@ -5,7 +6,7 @@ export function ProductsPage() {
   return (
     <>
       <PageHeader title="Products" subtitle="Manage your product catalogue" />
-      <ProductsView />
+      <ProductsView rowActions={(product) => <ProductHistoryButton product={product} />} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PackageMinus, PackagePlus } from 'lucide-react';
 import type { Product } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
@@ -7,9 +8,14 @@ import { StockStatusBadge } from '@/components/stock-status-badge';
 import { formatMoney, stockValue } from '@/utils/format';
 import type { StockType } from '../hooks/use-stock-form';
 
-type InventoryProductCardProps = { product: Product; onStock: (type: StockType, productId: string) => void };
+type InventoryProductCardProps = {
+  product: Product;
+  onStock: (type: StockType, productId: string) => void;
+  /** Extra actions composed in by the page (e.g. product history). */
+  actions?: ReactNode;
+};
 
-export function InventoryProductCard({ product, onStock }: InventoryProductCardProps) {
+export function InventoryProductCard({ product, onStock, actions }: InventoryProductCardProps) {
   const facts = [
     { label: 'Price', value: formatMoney(product.price), testId: 'product-price' },
     { label: 'Current Stock', value: String(product.currentStock), testId: 'product-stock' },
@@ -22,7 +28,9 @@ export function InventoryProductCard({ product, onStock }: InventoryProductCardP
       <div className="flex items-start justify-between gap-3">
         <MediaThumbnail path={product.images[0]} alt={product.name} className="h-14 w-14 shrink-0" />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold text-slate-900">{product.name}</h3>
+          <h3 className="line-clamp-2 font-semibold break-words text-slate-900" title={product.name}>
+            {product.name}
+          </h3>
           <p className="font-mono text-xs text-slate-500">{product.sku}</p>
         </div>
         <StockStatusBadge product={product} />
@@ -58,6 +66,7 @@ export function InventoryProductCard({ product, onStock }: InventoryProductCardP
           <PackageMinus className="h-4 w-4 text-rose-600" aria-hidden="true" />
           Stock Out
         </Button>
+        {actions && <div className="col-span-2 flex justify-end">{actions}</div>}
       </div>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PackageSearch } from 'lucide-react';
 import type { Product } from '@shop/contracts';
 import { Card } from '@/components/ui/card';
@@ -11,10 +11,15 @@ import type { StockType } from '../hooks/use-stock-form';
 import { InventoryProductCard } from './inventory-product-card';
 import { StockDialog } from './stock-dialog';
 
-type InventoryViewProps = { products: readonly Product[] | undefined; isLoading: boolean; isError: boolean };
+type InventoryViewProps = {
+  products: readonly Product[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  cardActions?: (product: Product) => ReactNode;
+};
 
 /** Search, category filter and product cards, each with Stock In / Stock Out. */
-export function InventoryView({ products, isLoading, isError }: InventoryViewProps) {
+export function InventoryView({ products, isLoading, isError, cardActions }: InventoryViewProps) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const [dialog, setDialog] = useState<{ type: StockType; productId?: string; open: boolean }>({
@@ -55,6 +60,7 @@ export function InventoryView({ products, isLoading, isError }: InventoryViewPro
             <InventoryProductCard
               key={product.id}
               product={product}
+              actions={cardActions?.(product)}
               onStock={(type, productId) => setDialog({ type, productId, open: true })}
             />
           ))}

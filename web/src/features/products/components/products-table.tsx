@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PackageSearch, Trash } from 'lucide-react';
 import type { Product } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,14 @@ import { useDeleteProduct } from '../api/delete-product';
 
 const headings = ['Product', 'SKU', 'Category', 'Price', 'Stock', 'Status', 'Value', 'Actions'] as const;
 
-export function ProductsTable({ products, emptyText }: { products: readonly Product[]; emptyText: string }) {
+type ProductsTableProps = {
+  products: readonly Product[];
+  emptyText: string;
+  /** Extra row actions composed in by the page (e.g. product history), shown before Delete. */
+  rowActions?: (product: Product) => ReactNode;
+};
+
+export function ProductsTable({ products, emptyText, rowActions }: ProductsTableProps) {
   const deleteProduct = useDeleteProduct();
 
   const onDelete = (product: Product) => {
@@ -61,7 +69,8 @@ export function ProductsTable({ products, emptyText }: { products: readonly Prod
                 <td className="px-3 py-3 text-slate-900">
                   {formatMoney(stockValue(product.price, product.currentStock))}
                 </td>
-                <td className="px-3 py-3 text-right">
+                <td className="px-3 py-3 text-right whitespace-nowrap">
+                  {rowActions?.(product)}
                   <Button
                     variant="ghost"
                     size="icon"

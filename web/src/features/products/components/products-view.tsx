@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { Product } from '@shop/contracts';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { CategoryFilter } from '@/components/filters/category-filter';
@@ -7,7 +8,7 @@ import { ALL_CATEGORIES, filterProducts } from '@/utils/product-filters';
 import { useProducts } from '../api/get-products';
 import { ProductsTable } from './products-table';
 
-export function ProductsView() {
+export function ProductsView({ rowActions }: { rowActions?: (product: Product) => ReactNode } = {}) {
   const products = useProducts();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
@@ -35,6 +36,7 @@ export function ProductsView() {
       ) : (
         <ProductsTable
           products={visible}
+          rowActions={rowActions}
           emptyText={all.length === 0 ? 'No products yet. Add your first product.' : 'No products match your filters.'}
         />
       )}

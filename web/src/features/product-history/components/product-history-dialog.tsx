@@ -1,0 +1,158 @@
+import type { HistoryEntry } from '@shop/contracts';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime, formatMoney } from '@/utils/format';
+import { useProductHistory } from '../api/get-product-history';
+
+const eventLabels: Record<HistoryEntry['event'], { label: string; tone: BadgeTone }> = {
+  ProductCreated: { label: 'Created', tone: 'info' },
+  StockReceived: { label: 'Stock In', tone: 'success' },
+  StockIssued: { label: 'Stock Out', tone: 'danger' },
+  ProductDeleted: { label: 'Deleted', tone: 'neutral' },
+};
+
+const signed = (change: number) => (change > 0 ? `+${change}` : String(change));
+
+function EntryFact({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
+  if (value === null || value === '') return null;
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="break-words text-slate-800" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function HistoryEntryItem({ entry }: { entry: HistoryEntry }) {
+  const event = eventLabels[entry.event];
+  const reference = entry.saleId ? `Sale ${entry.saleId}` : entry.reference ? `Reverses ${entry.reference}` : null;
+  return (
+    <li
+      data-testid="history-entry"
+      data-entry-no={entry.entryNo}
+      data-event={entry.event}
+      className="rounded-lg border border-slate-200 p-3 text-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-2">
+          <Badge tone={event.tone} data-testid="history-event">
+            {event.label}
+          </Badge>
+          <span className="text-xs text-slate-500" data-testid="history-at">
+            {formatDateTime(entry.at)}
+          </span>
+        </div>
+        <div className="flex items-baseline gap-3">
+          <span
+            className={entry.change < 0 ? 'font-semibold text-rose-700' : 'font-semibold text-emerald-700'}
+            data-testid="history-change"
+          >
+            {signed(entry.change)}
+          </span>
+          <span className="text-slate-600">
+            Balance{' '}
+            <span className="font-semibold text-slate-900" data-testid="history-balance">
+              {entry.balanceAfter}
+            </span>
+          </span>
+        </div>
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+        <EntryFact
+          label="By"
+          value={entry.staff && entry.staff !== entry.by ? `${entry.by} (staff ${entry.staff})` : entry.by}
+          testId="history-by"
+        />
+        <EntryFact label="Reason" value={entry.reason} testId="history-reason" />
+        <EntryFact
+          label="Unit price"
+          value={entry.unitPrice === null ? null : formatMoney(entry.unitPrice)}
+          testId="history-unit-price"
+        />
+        <EntryFact
+          label="Total"
+          value={entry.totalValue === null ? null : formatMoney(entry.totalValue)}
+          testId="history-total"
+        />
+        <EntryFact label="Price" value={formatMoney(entry.price)} testId="history-price" />
+        <EntryFact
+          label={entry.costChanged ? 'Cost (changed)' : 'Cost'}
+          value={
+            entry.costInForce === null
+              ? null
+              : entry.costChanged && entry.previousCost !== null
+                ? `${formatMoney(entry.previousCost)} → ${formatMoney(entry.costInForce)}`
+                : formatMoney(entry.costInForce)
+          }
+          testId="history-cost"
+        />
+        <EntryFact label="Reference" value={reference} testId="history-reference" />
+        <EntryFact label="Reversed by" value={entry.reversedBy} />
+      </dl>
+      {entry.stocktake && (
+        <p className="mt-1 text-xs text-slate-600">
+          Stocktake: expected {entry.stocktake.expectedQuantity}, counted {entry.stocktake.countedQuantity}
+        </p>
+      )}
+      {entry.notes && (
+        <p className="mt-1 text-xs break-words text-slate-600" data-testid="history-notes">
+          {entry.notes}
+        </p>
+      )}
+    </li>
+  );
+}
+
+type ProductHistoryDialogProps = {
+  productId: string;
+  productName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** Every entry of the product's ledger, oldest first, with the balance after each. */
+export function ProductHistoryDialog({ productId, productName, open, onOpenChange }: ProductHistoryDialogProps) {
+  const history = useProductHistory(productId, open);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl" data-testid="product-history" data-product-id={productId}>
+        <DialogHeader>
+          <DialogTitle>History: {productName}</DialogTitle>
+          <DialogDescription>
+            {history.data
+              ? `${history.data.product.sku} · ${history.data.product.category} · now ${history.data.product.currentStock} in stock`
+              : 'Every stock movement, oldest first'}
+          </DialogDescription>
+        </DialogHeader>
+        {history.isPending ? (
+          <div className="flex justify-center py-10 text-slate-400">
+            <Spinner className="h-6 w-6" />
+          </div>
+        ) : history.isError ? (
+          <p className="py-10 text-center text-sm text-slate-500">The history could not be loaded.</p>
+        ) : (
+          <>
+            {history.data.lowStock && (
+              <p
+                className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-800"
+                data-testid="history-low-stock"
+              >
+                At or below the minimum level since {formatDateTime(history.data.lowStock.since)}
+              </p>
+            )}
+            <ol className="space-y-2">
+              {[...history.data.entries]
+                .sort((a, b) => a.entryNo - b.entryNo)
+                .map((entry) => (
+                  <HistoryEntryItem key={entry.entryNo} entry={entry} />
+                ))}
+            </ol>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

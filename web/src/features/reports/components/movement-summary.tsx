@@ -1,0 +1,47 @@
+import type { ReportSummary } from '@shop/contracts';
+import { formatMoney } from '@/utils/format';
+import { ReportTable, type Column } from './report-table';
+
+type ReasonRow = ReportSummary['movements']['byReason'][number];
+
+const columns: readonly Column<ReasonRow>[] = [
+  { heading: 'Type', cell: (row) => (row.type === 'in' ? 'Stock In' : 'Stock Out') },
+  { heading: 'Reason', cell: (row) => row.reason },
+  { heading: 'Count', cell: (row) => row.count, numeric: true },
+  { heading: 'Units', cell: (row) => row.units, numeric: true },
+  { heading: 'Value', cell: (row) => formatMoney(row.value), numeric: true },
+];
+
+/** Stock in / stock out in the range, and the movements by reason (sales among them). */
+export function MovementSummary({ movements }: { movements: ReportSummary['movements'] }) {
+  const totals = [
+    { key: 'in', label: 'Stock In', figures: movements.stockIn, tone: 'text-emerald-700' },
+    { key: 'out', label: 'Stock Out', figures: movements.stockOut, tone: 'text-rose-700' },
+  ];
+  return (
+    <div className="space-y-4" data-testid="transaction-summary">
+      <div className="grid grid-cols-2 gap-3">
+        {totals.map((total) => (
+          <div key={total.key} className="rounded-lg bg-slate-50 p-3" data-testid={`movement-${total.key}`}>
+            <p className={`text-sm font-semibold ${total.tone}`}>{total.label}</p>
+            <p className="text-xs text-slate-500">
+              <span data-testid="movement-count">{total.figures.count}</span> movements ·{' '}
+              <span data-testid="movement-units">{total.figures.units}</span> units
+            </p>
+            <p className="mt-1 font-semibold text-slate-900" data-testid="movement-value">
+              {formatMoney(total.figures.value)}
+            </p>
+          </div>
+        ))}
+      </div>
+      <ReportTable
+        columns={columns}
+        rows={movements.byReason}
+        rowKey={(row) => `${row.type}:${row.reason}`}
+        testId="report-by-reason"
+        rowTestId="reason-row"
+        emptyText="No movements in this range."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState, type ReactNode } from 'react';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/utils/format';
+import { useInventory } from '../api/get-inventory';
+import { useReportSummary } from '../api/get-report-summary';
+import { lagosLocalToInstant, thisLagosMonth } from '../utils/lagos-dates';
+import { AsOfInventory } from './as-of-inventory';
+import { CategoryStock } from './category-chart';
+import { ExportButtons } from './export-buttons';
+import { MovementSummary } from './movement-summary';
+import { SalesBreakdown } from './sales-breakdown';
+import { StockAlerts } from './stock-alerts';
+import { SummaryCards } from './summary-cards';
+
+function Section({
+  title,
+  description,
+  children,
+  action,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-col sm:flex-row">
+        <div>
+          <CardTitle>{title}</CardTitle>
+          {description && <CardDescription>{description}</CardDescription>}
+        </div>
+        {action}
+      </CardHeader>
+      <CardBody>{children}</CardBody>
+    </Card>
+  );
+}
+
+const Loading = () => (
+  <div className="flex justify-center py-8 text-slate-400">
+    <Spinner className="h-5 w-5" />
+  </div>
+);
+
+const Failed = ({ what }: { what: string }) => (
+  <p className="py-6 text-center text-sm text-slate-500">{what} could not be loaded.</p>
+);
+
+export function ReportsView() {
+  const [range, setRange] = useState(thisLagosMonth);
+  const [asOfLocal, setAsOfLocal] = useState('');
+  const asOf = lagosLocalToInstant(asOfLocal);
+  const badRange = Boolean(range.from && range.to && range.from > range.to);
+
+  const summary = useReportSummary(badRange ? thisLagosMonth() : range);
+  const current = useInventory(null);
+  const asOfInventory = useInventory(asOf);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
+          <label className="text-xs font-medium text-slate-600" htmlFor="report-from">
+            From
+            <Input
+              id="report-from"
+              type="date"
+              value={range.from}
+              max={range.to || undefined}
+              onChange={(event) => setRange((value) => ({ ...value, from: event.target.value }))}
+              data-testid="report-range-from"
+              className="mt-1"
+            />
+          </label>
+          <label className="text-xs font-medium text-slate-600" htmlFor="report-to">
+            To
+            <Input
+              id="report-to"
+              type="date"
+              value={range.to}
+              min={range.from || undefined}
+              onChange={(event) => setRange((value) => ({ ...value, to: event.target.value }))}
+              data-testid="report-range-to"
+              className="mt-1"
+            />
+          </label>
+        </div>
+        <ExportButtons from={range.from} to={range.to} />
+      </div>
+      {badRange && <p className="text-sm text-red-600">The start date must be on or before the end date.</p>}
+
+      <SummaryCards inventory={current.data} summary={summary.data} />
+
+      <Section
+        title="Sales in range"
+        description="Sales, units and profit (net of discounts) per category and per staff member"
+      >
+        {summary.isPending ? (
+          <Loading />
+        ) : summary.isError ? (
+          <Failed what="The report" />
+        ) : (
+          <SalesBreakdown byCategory={summary.data.byCategory} byStaff={summary.data.byStaff} />
+        )}
+      </Section>
+
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Section title="Transaction summary" description="Stock in and out in the range, by reason">
+          {summary.isPending ? (
+            <Loading />
+          ) : summary.isError ? (
+            <Failed what="The report" />
+          ) : (
+            <MovementSummary movements={summary.data.movements} />
+          )}
+        </Section>
+        <Section title="Stock alerts" description="Products out of stock or at or below their minimum level now">
+          {current.isPending ? (
+            <Loading />
+          ) : current.isError ? (
+            <Failed what="Stock" />
+          ) : (
+            <StockAlerts inventory={current.data} />
+          )}
+        </Section>
+      </div>
+
+      <Section
+        title="Inventory by category"
+        description={
+          summary.data ? `Stock value per category as of ${formatDateTime(summary.data.stock.asOf)}` : undefined
+        }
+      >
+        {summary.isPending ? (
+          <Loading />
+        ) : summary.isError ? (
+          <Failed what="The report" />
+        ) : (
+          <CategoryStock rows={summary.data.stock.byCategory} />
+        )}
+      </Section>
+
+      <Section
+        title="Stock as of"
+        description="Stock and value per product as they were at a past date and time (Lagos time); empty means now"
+        action={
+          <label className="text-xs font-medium text-slate-600" htmlFor="report-as-of">
+            As of
+            <Input
+              id="report-as-of"
+              type="datetime-local"
+              value={asOfLocal}
+              onChange={(event) => setAsOfLocal(event.target.value)}
+              data-testid="report-as-of"
+              className="mt-1"
+            />
+          </label>
+        }
+      >
+        {asOfInventory.isPending ? (
+          <Loading />
+        ) : asOfInventory.isError ? (
+          <Failed what="Stock" />
+        ) : (
+          <AsOfInventory items={asOfInventory.data} asOfLabel={asOf ? `As of ${formatDateTime(asOf)}` : 'Now'} />
+        )}
+      </Section>
+    </div>
+  );
+}

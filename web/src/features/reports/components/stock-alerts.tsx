@@ -1,0 +1,43 @@
+import type { InventoryItem } from '@shop/contracts';
+import { Badge } from '@/components/ui/badge';
+
+/** Out-of-stock and low-stock products right now. */
+export function StockAlerts({ inventory }: { inventory: readonly InventoryItem[] }) {
+  const groups = [
+    { key: 'out', title: 'Out of stock', items: inventory.filter((item) => item.status === 'Out of Stock') },
+    { key: 'low', title: 'Low stock', items: inventory.filter((item) => item.status === 'Low Stock') },
+  ] as const;
+  return (
+    <div className="grid gap-4 md:grid-cols-2" data-testid="stock-alerts">
+      {groups.map((group) => (
+        <section key={group.key} data-testid={`stock-alerts-${group.key}`} className="min-w-0">
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">
+            {group.title} <span className="text-slate-400">({group.items.length})</span>
+          </h3>
+          {group.items.length === 0 ? (
+            <p className="text-sm text-slate-500">None.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-100">
+              {group.items.map((item) => (
+                <li
+                  key={item.id}
+                  data-testid="stock-alert"
+                  data-sku={item.sku}
+                  className="flex items-center justify-between gap-2 px-3 py-2 text-sm"
+                >
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-slate-900">{item.name}</span>
+                    <span className="font-mono text-xs text-slate-500">{item.sku}</span>
+                  </span>
+                  <Badge tone={group.key === 'out' ? 'danger' : 'warning'}>
+                    {item.currentStock} / min {item.minStockLevel}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

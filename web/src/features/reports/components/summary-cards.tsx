@@ -1,0 +1,37 @@
+import type { InventoryItem, ReportSummary } from '@shop/contracts';
+import { Card } from '@/components/ui/card';
+import { formatMoney } from '@/utils/format';
+import { koboToAmount, sumKobo, toKobo } from '@/utils/money';
+
+type SummaryCardsProps = { inventory: readonly InventoryItem[] | undefined; summary: ReportSummary | undefined };
+
+/** Current stock figures (from GET /api/inventory) beside the range's sales figures. */
+export function SummaryCards({ inventory, summary }: SummaryCardsProps) {
+  const items = inventory ?? [];
+  const stockValue = koboToAmount(sumKobo(items.map((item) => toKobo(item.stockValue))));
+  const lowStock = items.filter((item) => item.status !== 'In Stock').length;
+  const cards = [
+    { key: 'total-products', label: 'Total Products', value: inventory ? String(items.length) : '…' },
+    { key: 'stock-value', label: 'Stock Value', value: inventory ? formatMoney(stockValue) : '…' },
+    { key: 'low-stock', label: 'Low / Out of Stock', value: inventory ? String(lowStock) : '…' },
+    { key: 'sales', label: 'Sales in range', value: summary ? formatMoney(summary.sales.totalSales) : '…' },
+    { key: 'units', label: 'Units sold in range', value: summary ? String(summary.sales.unitsSold) : '…' },
+    {
+      key: 'profit',
+      label: 'Profit in range (net of discounts)',
+      value: summary ? formatMoney(summary.sales.profitNetOfDiscounts) : '…',
+    },
+  ];
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6" data-testid="reports-summary">
+      {cards.map((card) => (
+        <Card key={card.key} className="p-4" data-testid={`report-card-${card.key}`}>
+          <p className="text-xs font-medium text-slate-500">{card.label}</p>
+          <p className="mt-1 text-lg font-semibold break-words text-slate-900" data-testid="report-card-value">
+            {card.value}
+          </p>
+        </Card>
+      ))}
+    </div>
+  );
+}

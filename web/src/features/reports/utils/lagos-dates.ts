@@ -1,0 +1,26 @@
+/** Africa/Lagos is UTC+01:00 all year (no daylight saving), so a fixed offset is exact. */
+export const LAGOS_OFFSET = '+01:00';
+
+const lagosDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Lagos',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's date in Lagos as YYYY-MM-DD. */
+export const lagosToday = (now: Date = new Date()): string => lagosDay.format(now);
+
+/** The current Lagos month: first and last day, both YYYY-MM-DD (the server treats `to` as the whole day). */
+export function thisLagosMonth(now: Date = new Date()): { from: string; to: string } {
+  const [year, month] = lagosToday(now).split('-').map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const mm = String(month).padStart(2, '0');
+  return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(lastDay).padStart(2, '0')}` };
+}
+
+/** A datetime-local value ("2025-03-04T10:30") read as Lagos time, as an ISO instant with offset. */
+export function lagosLocalToInstant(local: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
+  return `${local.length === 16 ? `${local}:00` : local}${LAGOS_OFFSET}`;
+}
