@@ -1,0 +1,570 @@
+import type { Page } from 'playwright-core';
+import { MANAGER, startBrowserApp, uniqueSuffix, type BrowserApp } from './support/browser-app';
+import {
+  expectHeading,
+  expectHidden,
+  expectText,
+  expectToast,
+  expectVisible,
+  navigate,
+  screenshot,
+  signIn,
+} from './support/screen';
+
+/**
+ * Issue 4 "Must show": Settings (page access, users, contact, passwords), the Online Orders dialog
+ * and Customer Support, through the real gateway, a real database and Chromium.
+ */
+const WIDTH = 1280;
+const NARROW = 375;
+
+const ACCESS_RESTRICTED_TEXT =
+  "You don't have permission to access this page. Contact your manager if you need access.";
+
+/** Page keys as the permission switches list them, with their sidebar labels. */
+const PAGE_LABELS: Record<string, string> = {
+  dashboard: 'Dashboard',
+  sales: 'Sales Till',
+  'customer-store': 'Store (Maintenance)',
+  inventory: 'Inventory',
+  transactions: 'Transactions',
+  products: 'Products',
+  reports: 'Reports',
+  'customer-support': 'Customer Support',
+  settings: 'Settings',
+};
+
+type ToastExpectation = { title: string; description?: string | RegExp; variant?: 'default' | 'destructive' };
+
+/**
+ * A toast raised while a dialog is open: Radix blocks pointer events outside the dialog, so the
+ * toast's close button cannot be clicked; Escape closes the toast first and leaves the dialog open.
+ */
+async function expectToastOverDialog(page: Page, { title, description, variant }: ToastExpectation): Promise<void> {
+  let toast = page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) });
+  if (description !== undefined) {
+    toast = toast.filter({
+      has: typeof description === 'string' ? page.getByText(description, { exact: true }) : page.getByText(description),
+    });
+  }
+  try {
+    await toast.first().waitFor({ state: 'visible' });
+  } catch {
+    const seen = await page.getByTestId('toast').allInnerTexts();
+    throw new Error(`no toast "${title}" / ${String(description)}; toasts on screen: ${JSON.stringify(seen)}`);
+  }
+  if (variant) expect(await toast.first().getAttribute('data-variant')).toBe(variant);
+  await page.keyboard.press('Escape');
+  await expectHidden(toast.first());
+}
+
+/** Signs in without expecting the dashboard: an assistant may not be allowed to see it. */
+async function signInAnywhere(page: Page, username: string, password: string): Promise<void> {
+  const form = page.getByTestId('sign-in-form');
+  await form.getByPlaceholder('Enter your username', { exact: true }).fill(username);
+  await form.getByPlaceholder('Enter your password', { exact: true }).fill(password);
+  await page.getByTestId('sign-in-submit').click();
+  await expectToast(page, { title: 'Login Successful', description: `Welcome back, ${username}!`, variant: 'default' });
+  await page.waitForURL('**/dashboard');
+}
+
+describe('administration: settings, online orders and customer support', () => {
+  let harness: BrowserApp;
+
+  beforeAll(async () => {
+    harness = await startBrowserApp();
+  });
+  afterAll(() => harness?.close());
+
+  const managerPage = async (width = WIDTH) => {
+    const opened = await harness.newPage(width);
+    await opened.page.goto('/');
+    await signIn(opened.page, MANAGER.username, MANAGER.password);
+    return opened;
+  };
+
+  const newProduct = async (name: string, stock: number, price = '2500') => {
+    const created = await harness.manager.post('/api/products', {
+      name: `${name} ${uniqueSuffix()}`,
+      sku: `ADM-${uniqueSuffix()}`,
+      category: 'Skincare Products',
+      price,
+      costPrice: '1000',
+      currentStock: stock,
+      minStockLevel: 0,
+    });
+    expect(created.status).toBe(201);
+    return created.body as { id: string; name: string; sku: string };
+  };
+
+  const stockOf = async (id: string) =>
+    ((await harness.manager.get('/api/products')).body as { id: string; currentStock: number }[]).find(
+      (product) => product.id === id,
+    )!.currentStock;
+
+  it('grants assistants the Sales page only, adds an assistant who sees only that, then deactivates it', async () => {
+    const product = await newProduct('Shea Butter Cream', 5);
+    const { page } = await managerPage();
+    await navigate(page, 'settings', 'Settings');
+    await expectVisible(page.getByTestId('settings-view'));
+    expect(await page.getByTestId('settings-view').getAttribute('data-role')).toBe('manager');
+
+    // Page access: every assistant page off except the Sales Till.
+    const switches = page.getByTestId('page-permissions').getByTestId('permission-switch');
+    await expectVisible(switches.first());
+    const pageKeys = await switches.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-page')!));
+    expect([...pageKeys].sort()).toEqual(Object.keys(PAGE_LABELS).sort());
+    for (const key of pageKeys) {
+      const toggle = page.getByTestId('page-permissions').locator(`[data-testid="permission-switch"][data-page="${key}"]`);
+      const wanted = key === 'sales';
+      if ((await toggle.getAttribute('aria-checked')) === String(wanted)) continue;
+      await toggle.click();
+      await expectToast(page, {
+        title: 'Permissions updated',
+        description: `Sales assistants ${wanted ? 'can now open' : 'can no longer open'} ${PAGE_LABELS[key]}.`,
+        variant: 'default',
+      });
+      await expect(toggle.getAttribute('aria-checked')).resolves.toBe(String(wanted));
+    }
+    // The manager column is always on and disabled.
+    const managerSwitches = page.getByTestId('manager-permission-switch');
+    expect(await managerSwitches.count()).toBe(pageKeys.length);
+    for (const state of await managerSwitches.evaluateAll((nodes) =>
+      nodes.map((node) => [node.getAttribute('aria-checked'), (node as any).disabled] as const),
+    )) {
+      expect(state).toEqual(['true', true]);
+    }
+    const stored = await harness.manager.get('/api/settings/page_permissions');
+    const grants = stored.body.value.assistant as Record<string, boolean>;
+    expect(Object.entries(grants).filter(([, allowed]) => allowed).map(([key]) => key)).toEqual(['sales']);
+
+    // Add user: the empty form is refused in the browser, then a Sales Assistant is created.
+    const form = page.getByTestId('add-user-form');
+    await form.getByTestId('add-user-submit').click();
+    await expectToast(page, {
+      title: 'Missing information',
+      description: 'Please fill in all required fields',
+      variant: 'destructive',
+    });
+    const assistant = { username: `ngozi.${uniqueSuffix().toLowerCase()}`, password: 'assistant-secret-9' };
+    await form.locator('#new-user-username').fill(assistant.username);
+    await form.locator('#new-user-password').fill(assistant.password);
+    await form.locator('#new-user-role').click();
+    await page.getByRole('option', { name: 'Sales Assistant', exact: true }).click();
+    await expectText(form.locator('#new-user-role'), /Sales Assistant/);
+    await form.getByTestId('add-user-submit').click();
+    await expectToast(page, {
+      title: 'User created',
+      description: `${assistant.username} was added as Sales Assistant.`,
+      variant: 'default',
+    });
+    const row = page.locator(`[data-testid="user-row"][data-username="${assistant.username}"]`);
+    await expectVisible(row);
+    expect(await row.getAttribute('data-role')).toBe('assistant');
+    expect(await row.getAttribute('data-active')).toBe('true');
+    await expectText(row.getByTestId('user-status'), 'Active');
+    await expect(form.locator('#new-user-username').inputValue()).resolves.toBe('');
+    await screenshot(page, '40-settings-manager', WIDTH);
+
+    // The assistant, in its own browser profile: only the Sales Till in the sidebar.
+    const { page: assistantPage } = await harness.newPage(WIDTH);
+    await assistantPage.goto('/');
+    await signInAnywhere(assistantPage, assistant.username, assistant.password);
+    await expectText(assistantPage.getByTestId('sidebar-username'), assistant.username);
+    await expectText(assistantPage.getByTestId('sidebar-role'), 'Sales Assistant');
+    const nav = assistantPage.getByTestId('sidebar').getByRole('navigation', { name: 'Main' }).getByRole('link');
+    await expectText(nav.first(), 'Sales Till');
+    expect(await nav.allInnerTexts()).toEqual(['Sales Till']);
+    expect(await assistantPage.getByTestId('sidebar').getByTestId('nav-sales').getAttribute('href')).toBe('/sales');
+    // The dashboard itself is not granted: the landing page after sign-in is restricted.
+    await expectText(assistantPage.getByTestId('access-restricted').getByRole('heading', { level: 1 }), 'Access Restricted');
+
+    await assistantPage.goto('/settings');
+    const notice = assistantPage.getByTestId('access-restricted');
+    await expectText(notice.getByRole('heading', { level: 1 }), 'Access Restricted');
+    await expectVisible(notice.getByText(ACCESS_RESTRICTED_TEXT, { exact: true }));
+    expect(await assistantPage.getByTestId('settings-view').count()).toBe(0);
+    await screenshot(assistantPage, '41-assistant-settings-restricted', WIDTH);
+
+    await assistantPage.getByTestId('sidebar').getByTestId('nav-sales').click();
+    await expectHeading(assistantPage, 'Sales Till');
+    const tile = assistantPage.locator(`[data-testid="product-tile"][data-sku="${product.sku}"]`);
+    await expectVisible(tile);
+
+    // The manager deactivates the assistant with the switch.
+    await row.getByTestId('user-active-switch').click();
+    await expectToast(page, {
+      title: 'User updated',
+      description: `${assistant.username} is now inactive.`,
+      variant: 'default',
+    });
+    await expectText(row.getByTestId('user-status'), 'Inactive');
+    expect(await row.getAttribute('data-active')).toBe('false');
+
+    // The assistant's next action (a cash sale) sends them to sign-in, and sells nothing.
+    await tile.getByTestId('add-to-cart').click();
+    await assistantPage.getByTestId('view-cart-button').click();
+    const cart = assistantPage.getByTestId('cart-dialog');
+    await expectVisible(cart);
+    await cart.getByTestId('payment-cash').click();
+    await cart.getByTestId('confirm-sale').click();
+    await expectVisible(assistantPage.getByTestId('sign-in-card'));
+    expect(await assistantPage.getByTestId('sidebar').count()).toBe(0);
+    expect(await assistantPage.evaluate(() => (globalThis as any).localStorage.getItem('user'))).toBeNull();
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it('edits contact info behind the server-checked password gate, and changes a manager password', async () => {
+    // Contact details exist already, so the edit dialog shows the one chosen field.
+    const initial = {
+      email: 'hello@glow.example',
+      phone: '+2348012345678',
+      whatsapp: '+2348012345679',
+      address: '12 Admiralty Way, Lekki, Lagos',
+    };
+    const seeded = await harness.manager.put('/api/contact-info', { ...initial, password: MANAGER.password });
+    expect(seeded.status).toBe(200);
+
+    const { page } = await managerPage();
+    await navigate(page, 'settings', 'Settings');
+    const phone = page.locator('[data-testid="contact-field"][data-field="phone"]');
+    await expectText(phone.getByTestId('contact-value'), initial.phone);
+
+    await phone.getByTestId('edit-contact').click();
+    const gate = page.getByTestId('password-gate-dialog');
+    await expectVisible(gate);
+    await gate.getByTestId('password-gate-submit').click();
+    await expectToastOverDialog(page, {
+      title: 'Password Required',
+      description: 'Please enter your password to continue.',
+      variant: 'destructive',
+    });
+    await gate.locator('#gate-password').fill('not-the-password');
+    await gate.getByTestId('password-gate-submit').click();
+    await expectToastOverDialog(page, {
+      title: 'Invalid Password',
+      description: 'The password you entered is incorrect.',
+      variant: 'destructive',
+    });
+    expect(await page.getByTestId('contact-edit-dialog').count()).toBe(0);
+    await gate.locator('#gate-password').fill(MANAGER.password);
+    await gate.getByTestId('password-gate-submit').click();
+    const edit = page.getByTestId('contact-edit-dialog');
+    await expectVisible(edit);
+    await expectHidden(gate);
+    expect(await edit.getAttribute('data-field')).toBe('phone');
+    expect(await edit.locator('#contact-email').count()).toBe(0);
+
+    await edit.locator('#contact-phone').fill('   ');
+    await edit.getByTestId('save-contact').click();
+    await expectToastOverDialog(page, {
+      title: 'Invalid Input',
+      description: 'Please enter a valid value.',
+      variant: 'destructive',
+    });
+    const newPhone = `+23480${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+    await edit.locator('#contact-phone').fill(newPhone);
+    await screenshot(page, '42-contact-edit-dialog', WIDTH, { fullPage: false });
+    await edit.getByTestId('save-contact').click();
+    await expectToast(page, {
+      title: 'Contact information updated',
+      description: "The shop's contact details were saved.",
+      variant: 'default',
+    });
+    await expectHidden(edit);
+    await expectText(phone.getByTestId('contact-value'), newPhone);
+    const saved = await harness.manager.get('/api/contact-info');
+    expect(saved.body).toMatchObject({ ...initial, phone: newPhone });
+
+    // Change password on a second manager's row (the main session's password stays).
+    const second = { username: `chidi.${uniqueSuffix().toLowerCase()}`, password: 'manager-two-secret' };
+    const created = await harness.manager.post('/api/users', { ...second, role: 'manager' });
+    expect(created.status).toBe(201);
+    await page.reload();
+    await expectHeading(page, 'Settings');
+    const row = page.locator(`[data-testid="user-row"][data-username="${second.username}"]`);
+    await expectVisible(row);
+    expect(await row.getByTestId('user-active-switch').count()).toBe(0);
+    expect(await row.getByTestId('delete-user').count()).toBe(0);
+    await row.getByTestId('change-password-button').click();
+    const dialog = page.getByTestId('change-password-dialog');
+    await expectVisible(dialog);
+
+    const fill = async (current: string, next: string, confirm: string) => {
+      await dialog.locator('#current-password').fill(current);
+      await dialog.locator('#new-password').fill(next);
+      await dialog.locator('#confirm-password').fill(confirm);
+      await dialog.getByTestId('change-password-submit').click();
+    };
+    await fill(second.password, 'brand-new-pass-1', 'brand-new-pass-2');
+    await expectToastOverDialog(page, {
+      title: "Passwords don't match",
+      description: 'The new password and its confirmation must be the same.',
+      variant: 'destructive',
+    });
+    await fill(second.password, 'short1', 'short1');
+    await expectToastOverDialog(page, {
+      title: 'Password too weak',
+      description: 'Password must be at least 8 characters long',
+      variant: 'destructive',
+    });
+    const newPassword = `renewed-${uniqueSuffix().toLowerCase()}`;
+    await fill(second.password, newPassword, newPassword);
+    await expectToast(page, {
+      title: 'Password changed',
+      description: `The password for ${second.username} was updated.`,
+      variant: 'default',
+    });
+    await expectHidden(dialog);
+
+    // The new password signs in; the old one no longer does.
+    const oldLogin = await harness.app.client().post('/api/login', second);
+    expect(oldLogin.status).toBe(401);
+    const { page: secondPage } = await harness.newPage(WIDTH);
+    await secondPage.goto('/');
+    await signIn(secondPage, second.username, newPassword);
+    await expectText(secondPage.getByTestId('sidebar-role'), 'Manager');
+  });
+
+  it('lists online orders oldest first and moves one Waiting → Processing → Served; too little stock changes nothing', async () => {
+    const plenty = await newProduct('Argan Hair Oil', 10, '4500');
+    const scarce = await newProduct('Rose Perfume', 1, '12000');
+    const placeOrder = async (body: Record<string, unknown>) => {
+      const response = await harness.manager.post('/api/online-orders', body);
+      expect(response.status).toBe(201);
+      return response.body as { id: string; orderNumber: string; status: string };
+    };
+    const customer = {
+      customerName: `Adaeze Okafor ${uniqueSuffix()}`,
+      customerEmail: 'adaeze@example.com',
+      customerPhone: '+2348031112222',
+      customerAddress: '7 Allen Avenue',
+      customerCity: 'Ikeja',
+      customerPostalCode: '100271',
+      customerCountry: 'Nigeria',
+    };
+    const first = await placeOrder({
+      ...customer,
+      items: [{ productId: plenty.id, quantity: 2 }],
+      notes: 'Please call on arrival',
+    });
+    const second = await placeOrder({
+      customerName: `Tunde Bello ${uniqueSuffix()}`,
+      items: [{ productId: scarce.id, quantity: 3 }],
+    });
+    const metricsBefore = (await harness.manager.get('/api/dashboard/metrics')).body;
+    expect(metricsBefore.pendingOnlineOrders).toBe(2);
+
+    const { page } = await managerPage();
+    const incoming = page.getByTestId('quick-tile-incoming-orders');
+    await expectText(incoming.getByTestId('tile-value'), '2');
+    await expectText(page.getByTestId('notification-badge'), String(metricsBefore.lowStockItems + 2));
+    await incoming.click();
+    const dialog = page.getByTestId('online-orders-dialog');
+    await expectVisible(dialog);
+    await expectText(dialog.getByTestId('pending-orders-badge'), '2 pending');
+    const orders = dialog.getByTestId('online-order');
+    await expectVisible(orders.nth(1));
+    expect(await orders.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-order-id')))).toEqual([
+      first.id,
+      second.id,
+    ]);
+
+    const card = dialog.locator(`[data-testid="online-order"][data-order-id="${first.id}"]`);
+    expect(await card.getAttribute('data-order-number')).toBe(first.orderNumber);
+    expect(await card.getAttribute('data-status')).toBe('pending');
+    await expectText(card.getByTestId('order-number'), first.orderNumber);
+    await expectText(card.getByTestId('order-status-badge'), 'Waiting');
+    await expectText(card.getByTestId('order-customer-name'), customer.customerName);
+    await expectText(card.getByTestId('order-customer-email'), customer.customerEmail);
+    await expectText(card.getByTestId('order-customer-phone'), customer.customerPhone);
+    const address = await card.getByTestId('order-address').innerText();
+    for (const part of ['7 Allen Avenue', 'Ikeja', '100271', 'Nigeria']) expect(address).toContain(part);
+    const item = card.getByTestId('order-item');
+    expect(await item.getAttribute('data-product-id')).toBe(plenty.id);
+    const itemText = await item.innerText();
+    expect(itemText).toContain(plenty.name);
+    expect(itemText).toContain(`(${plenty.id.slice(-8)})`);
+    await expectText(item.getByTestId('order-item-quantity'), '2');
+    await expectText(item.getByTestId('order-item-price'), /4,500\.00/);
+    await expectText(card.getByTestId('order-total'), /9,000\.00/);
+    await expectText(card.getByTestId('order-notes'), /Please call on arrival/);
+    // Only the legal moves from pending.
+    const actions = () =>
+      card.getByTestId('order-status-action').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
+    expect((await actions()).sort()).toEqual(['processing', 'served']);
+    await screenshot(page, '43-online-orders-dialog', WIDTH, { fullPage: false });
+
+    await card.locator('[data-testid="order-status-action"][data-status="processing"]').click();
+    await expectToastOverDialog(page, { title: 'Order Updated', description: 'Order marked as processing', variant: 'default' });
+    await expectText(card.getByTestId('order-status-badge'), 'Processing');
+    expect(await card.getAttribute('data-status')).toBe('processing');
+    await expectText(dialog.getByTestId('pending-orders-badge'), '1 pending');
+    expect((await actions()).sort()).toEqual(['pending', 'served']);
+    expect(await stockOf(plenty.id)).toBe(10);
+
+    await card.locator('[data-testid="order-status-action"][data-status="served"]').click();
+    await expectToastOverDialog(page, { title: 'Order Updated', description: 'Order marked as served', variant: 'default' });
+    await expectText(card.getByTestId('order-status-badge'), 'Served');
+    expect(await actions()).toEqual(['pending']);
+    expect(await stockOf(plenty.id)).toBe(8);
+
+    // Serving with too little stock: the server's reason, and nothing changes.
+    const scarceCard = dialog.locator(`[data-testid="online-order"][data-order-id="${second.id}"]`);
+    await scarceCard.locator('[data-testid="order-status-action"][data-status="served"]').click();
+    await expectToastOverDialog(page, {
+      title: 'Insufficient stock',
+      description: `Failed to update order status: Only 1 units available for ${scarce.name}`,
+      variant: 'destructive',
+    });
+    await expectText(scarceCard.getByTestId('order-status-badge'), 'Waiting');
+    expect(await scarceCard.getAttribute('data-status')).toBe('pending');
+    await expectText(dialog.getByTestId('pending-orders-badge'), '1 pending');
+    expect(await stockOf(scarce.id)).toBe(1);
+    const unchanged = (await harness.manager.get('/api/online-orders')).body.find(
+      (order: { id: string }) => order.id === second.id,
+    );
+    expect(unchanged.status).toBe('pending');
+
+    await page.keyboard.press('Escape');
+    await expectHidden(dialog);
+    const metricsAfter = (await harness.manager.get('/api/dashboard/metrics')).body;
+    expect(metricsAfter.pendingOnlineOrders).toBe(1);
+    expect(metricsAfter.todaysServedOnlineOrders).toBe(1);
+    await expectText(incoming.getByTestId('tile-value'), '1');
+    await expectText(page.getByTestId('quick-tile-served-orders').getByTestId('tile-value'), '1');
+    await expectText(page.getByTestId('notification-badge'), String(metricsAfter.lowStockItems + 1));
+
+    // The dialog at phone width.
+    const { page: narrow } = await managerPage(NARROW);
+    await narrow.getByTestId('quick-tile-incoming-orders').click();
+    const narrowDialog = narrow.getByTestId('online-orders-dialog');
+    await expectVisible(narrowDialog.getByTestId('online-order').first());
+    await screenshot(narrow, '44-online-orders-dialog', NARROW, { fullPage: false });
+  });
+
+  it('takes a support request from the public form to a reply in the outbox, resolved and reopened', async () => {
+    const submit = (index: number, body: Record<string, unknown>) =>
+      harness.app
+        .client()
+        .request('POST', '/api/customer-support', body, { 'x-forwarded-for': `203.0.113.${10 + index}` });
+    const suffix = uniqueSuffix();
+    const ids: number[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const response = await submit(index, {
+        fullName: `Customer ${index} ${suffix}`,
+        email: `customer${index}@example.com`,
+        subject: `Order question ${index}`,
+        complaint: `Complaint number ${index} about my delivery ${suffix}.`,
+      });
+      expect(response.status).toBe(201);
+      ids.push(response.body.id);
+    }
+    const fullName = `Funke Adeyemi ${suffix}`;
+    const main = await submit(9, {
+      fullName,
+      email: 'funke@example.com',
+      phoneNumber: '+2348099990000',
+      subject: 'Damaged lipstick',
+      complaint: 'The lipstick I received was broken in the box. I would like a replacement please.',
+    });
+    expect(main.status).toBe(201);
+    const id = String(main.body.id);
+    const stats = (await harness.manager.get('/api/customer-support/stats')).body;
+
+    const { page } = await managerPage();
+    await navigate(page, 'customer-support', 'Customer Support');
+    const statValue = (key: string) => page.getByTestId(`support-stat-${key}`).getByTestId('support-stat-value');
+    await expectText(statValue('total'), String(stats.total));
+    await expectText(statValue('pending'), String(stats.pending));
+    await expectText(statValue('resolved'), String(stats.resolved));
+    await expectText(statValue('today'), String(stats.todayCount));
+    await expectText(statValue('week'), String(stats.weekCount));
+    expect(stats.total).toBeGreaterThanOrEqual(5);
+
+    const recent = page.getByTestId('support-recent').getByTestId('support-request');
+    await expectVisible(recent.first());
+    expect(await recent.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-id')))).toEqual([
+      id,
+      String(ids[3]),
+      String(ids[2]),
+    ]);
+    const card = page.getByTestId('support-recent').locator(`[data-testid="support-request"][data-id="${id}"]`);
+    expect(await card.getAttribute('data-status')).toBe('pending');
+    await expectText(card.getByTestId('complaint-preview'), /The lipstick I received was broken/);
+
+    await card.getByTestId('start-working').click();
+    await expectToast(page, { title: 'Status Updated', description: `Request #${id} is now In Progress.`, variant: 'default' });
+    await expectVisible(page.locator(`[data-testid="support-request"][data-id="${id}"][data-status="in_progress"]`));
+    expect(await card.getByTestId('start-working').count()).toBe(0);
+
+    // Reply with the apology template: it greets the customer by name.
+    await card.getByTestId('reply-button').click();
+    const reply = page.getByTestId('reply-dialog');
+    await expectVisible(reply);
+    expect(await reply.getAttribute('data-id')).toBe(id);
+    await expectText(reply.getByTestId('reply-complaint-preview'), /The lipstick I received was broken/);
+    await expect(reply.getByTestId('send-reply').isDisabled()).resolves.toBe(true);
+    await reply.getByTestId('reply-template-apology').click();
+    const text = await reply.locator('#support-reply').inputValue();
+    expect(text.startsWith(`Dear ${fullName},`)).toBe(true);
+    expect(text).toContain('about "Damaged lipstick"');
+    expect(text).toContain('We are very sorry for the inconvenience');
+    await reply.locator('#support-notes').fill('Replacement approved');
+    await screenshot(page, '45-support-reply-dialog', WIDTH, { fullPage: false });
+    await reply.getByTestId('send-reply').click();
+    await expectToast(page, {
+      title: 'Reply Sent',
+      description: 'Your reply is in the outbox and will be emailed to funke@example.com once mail is set up.',
+      variant: 'default',
+    });
+    await expectHidden(reply);
+    await expectText(card.getByTestId('reply-outbox-badge'), 'In outbox');
+    await expectText(card, /1 reply/);
+
+    // The inbox shows the reply itself.
+    await page.getByTestId('open-support-inbox').click();
+    const inbox = page.getByTestId('support-inbox-dialog');
+    await expectVisible(inbox);
+    const inboxCard = inbox.locator(`[data-testid="support-request"][data-id="${id}"]`);
+    const sent = inboxCard.getByTestId('reply-history').getByTestId('support-reply');
+    await expectVisible(sent);
+    expect(await sent.count()).toBe(1);
+    expect(await sent.getAttribute('data-delivery')).toBe('outbox');
+    await expectText(sent.getByTestId('reply-outbox-badge'), 'In outbox');
+    await expectText(sent, new RegExp(`Dear ${fullName}`));
+    expect(await inbox.getByTestId('support-request').count()).toBe(stats.total);
+    await screenshot(page, '46-support-inbox', WIDTH, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expectHidden(inbox);
+
+    // Resolve: reply is no longer offered; reopen brings it back.
+    await card.getByTestId('resolve-request').click();
+    await expectToast(page, { title: 'Status Updated', description: `Request #${id} is now Resolved.`, variant: 'default' });
+    await expectVisible(page.locator(`[data-testid="support-recent"] [data-testid="support-request"][data-id="${id}"][data-status="resolved"]`));
+    await expectText(card.getByTestId('support-status'), 'Resolved');
+    expect(await card.getByTestId('reply-button').count()).toBe(0);
+    expect(await card.getByTestId('resolve-request').count()).toBe(0);
+    await expectText(statValue('resolved'), String(stats.resolved + 1));
+    await screenshot(page, '47-customer-support', WIDTH);
+
+    await card.getByTestId('reopen-request').click();
+    await expectToast(page, { title: 'Status Updated', description: `Request #${id} is now In Progress.`, variant: 'default' });
+    await expectVisible(page.locator(`[data-testid="support-recent"] [data-testid="support-request"][data-id="${id}"][data-status="in_progress"]`));
+    await expectVisible(card.getByTestId('reply-button'));
+    const stored = (await harness.manager.get('/api/customer-support')).body.find(
+      (request: { id: number }) => String(request.id) === id,
+    );
+    expect(stored.status).toBe('in_progress');
+
+    // Customer Support and Settings at phone width.
+    const { page: narrow } = await managerPage(NARROW);
+    await navigate(narrow, 'customer-support', 'Customer Support');
+    await expectVisible(narrow.getByTestId('support-recent').getByTestId('support-request').first());
+    await screenshot(narrow, '48-customer-support', NARROW);
+    await navigate(narrow, 'settings', 'Settings');
+    await expectVisible(narrow.getByTestId('page-permissions').getByTestId('permission-switch').first());
+    await expectVisible(narrow.getByTestId('contact-info-card').getByTestId('contact-field').first());
+    await screenshot(narrow, '49-settings', NARROW);
+  });
+});
