@@ -109,6 +109,8 @@ export function useMediaUploader({ onUploaded }: Callbacks) {
     fileIdByPath.current.delete(path);
     const uppy = uppyRef.current;
     if (uppy && fileId && uppy.getFile(fileId)) uppy.removeFile(fileId);
+    // A limit message no longer applies once a slot is free again.
+    setProblems([]);
   };
 
   return { addFiles, forget, pending, problems, isUploading: pending.length > 0 };
