@@ -19,7 +19,7 @@ export function ReportTable<Row>({
   emptyText: string;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="max-w-full min-w-0 overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid={testId}>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>

@@ -26,7 +26,7 @@ function Section({
   action?: ReactNode;
 }) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader className="flex-col sm:flex-row">
         <div>
           <CardTitle>{title}</CardTitle>
@@ -34,7 +34,7 @@ function Section({
         </div>
         {action}
       </CardHeader>
-      <CardBody>{children}</CardBody>
+      <CardBody className="min-w-0">{children}</CardBody>
     </Card>
   );
 }
@@ -63,7 +63,7 @@ export function ReportsView() {
     <div className="space-y-4">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
-          <label className="text-xs font-medium text-slate-600" htmlFor="report-from">
+          <label className="min-w-0 text-xs font-medium text-slate-600" htmlFor="report-from">
             From
             <Input
               id="report-from"
@@ -75,7 +75,7 @@ export function ReportsView() {
               className="mt-1"
             />
           </label>
-          <label className="text-xs font-medium text-slate-600" htmlFor="report-to">
+          <label className="min-w-0 text-xs font-medium text-slate-600" htmlFor="report-to">
             To
             <Input
               id="report-to"
@@ -152,6 +152,7 @@ export function ReportsView() {
             <Input
               id="report-as-of"
               type="datetime-local"
+              step={1}
               value={asOfLocal}
               onChange={(event) => setAsOfLocal(event.target.value)}
               data-testid="report-as-of"
