@@ -14,10 +14,20 @@ const eventLabels: Record<HistoryEntry['event'], { label: string; tone: BadgeTon
 
 const signed = (change: number) => (change > 0 ? `+${change}` : String(change));
 
-function EntryFact({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
+function EntryFact({
+  label,
+  value,
+  testId,
+  wide,
+}: {
+  label: string;
+  value: string | null;
+  testId?: string;
+  wide?: boolean;
+}) {
   if (value === null || value === '') return null;
   return (
-    <div className="min-w-0">
+    <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="break-words text-slate-800" data-testid={testId}>
         {value}
@@ -89,8 +99,8 @@ function HistoryEntryItem({ entry }: { entry: HistoryEntry }) {
           }
           testId="history-cost"
         />
-        <EntryFact label="Reference" value={reference} testId="history-reference" />
-        <EntryFact label="Reversed by" value={entry.reversedBy} />
+        <EntryFact label="Reference" value={reference} testId="history-reference" wide />
+        <EntryFact label="Reversed by" value={entry.reversedBy} wide />
       </dl>
       {entry.stocktake && (
         <p className="mt-1 text-xs text-slate-600">

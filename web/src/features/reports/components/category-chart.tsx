@@ -32,7 +32,7 @@ export function CategoryStock({ rows }: { rows: readonly CategoryStock[] }) {
                 'Stock value',
               ]}
             />
-            <Bar dataKey="value" fill="#e11d48" radius={[4, 4, 0, 0]} />
+            <Bar dataKey="value" fill="#e11d48" radius={[4, 4, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>
