@@ -6,6 +6,7 @@ import {
   expectText,
   expectToast,
   expectVisible,
+  horizontalOverflow,
   navigate,
   screenshot,
   signIn,
@@ -240,7 +241,10 @@ describe('administration: settings, online orders and customer support', () => {
       variant: 'destructive',
     });
     await gate.locator('#gate-password').fill('not-the-password');
+    // The gate asks the server: no fixed password in the browser.
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/contact-info/verify-password'));
     await gate.getByTestId('password-gate-submit').click();
+    expect((await refused).status()).toBeGreaterThanOrEqual(400);
     await expectToastOverDialog(page, {
       title: 'Invalid Password',
       description: 'The password you entered is incorrect.',
@@ -248,7 +252,9 @@ describe('administration: settings, online orders and customer support', () => {
     });
     expect(await page.getByTestId('contact-edit-dialog').count()).toBe(0);
     await gate.locator('#gate-password').fill(MANAGER.password);
+    const accepted = page.waitForResponse((response) => response.url().endsWith('/api/contact-info/verify-password'));
     await gate.getByTestId('password-gate-submit').click();
+    expect((await accepted).status()).toBe(204);
     const edit = page.getByTestId('contact-edit-dialog');
     await expectVisible(edit);
     await expectHidden(gate);
@@ -441,6 +447,9 @@ describe('administration: settings, online orders and customer support', () => {
     const narrowDialog = narrow.getByTestId('online-orders-dialog');
     await expectVisible(narrowDialog.getByTestId('online-order').first());
     await screenshot(narrow, '44-online-orders-dialog', NARROW, { fullPage: false });
+    const dialogBox = await narrowDialog.boundingBox();
+    expect(dialogBox!.x).toBeGreaterThanOrEqual(0);
+    expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(NARROW);
   });
 
   it('takes a support request from the public form to a reply in the outbox, resolved and reopened', async () => {
@@ -562,9 +571,24 @@ describe('administration: settings, online orders and customer support', () => {
     await navigate(narrow, 'customer-support', 'Customer Support');
     await expectVisible(narrow.getByTestId('support-recent').getByTestId('support-request').first());
     await screenshot(narrow, '48-customer-support', NARROW);
+    expect(await horizontalOverflow(narrow)).toBeLessThanOrEqual(0);
     await navigate(narrow, 'settings', 'Settings');
     await expectVisible(narrow.getByTestId('page-permissions').getByTestId('permission-switch').first());
     await expectVisible(narrow.getByTestId('contact-info-card').getByTestId('contact-field').first());
     await screenshot(narrow, '49-settings', NARROW);
+    expect(await horizontalOverflow(narrow)).toBeLessThanOrEqual(0);
+  });
+
+  // Known app bug (web/src/features/settings/components/page-permissions-card.tsx, the <table> in a
+  // CardBody with no horizontal scroll): at 375 px the Sales Assistant column sticks out of the card
+  // by about 7 px, over its right border. `failing` flips to red once the layout is fixed: then make
+  // this a plain `it`.
+  it.failing('KNOWN BUG: the page permissions table fits its card at 375 px', async () => {
+    const { page } = await managerPage(NARROW);
+    await navigate(page, 'settings', 'Settings');
+    const card = page.getByTestId('page-permissions');
+    await expectVisible(card.getByTestId('permission-switch').first());
+    const sticksOut = await card.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(sticksOut).toBeLessThanOrEqual(0);
   });
 });
