@@ -39,49 +39,51 @@ export function PagePermissionsCard() {
         ) : permissions.isError ? (
           <p className="py-8 text-center text-sm text-slate-500">Page permissions could not be loaded.</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3 sm:px-5">
-                  Page
-                </th>
-                <th scope="col" className="px-2 py-3 text-center">
-                  Manager
-                </th>
-                <th scope="col" className="px-4 py-3 text-center sm:px-5">
-                  Sales Assistant
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {PAGE_KEYS.map((page) => (
-                <tr key={page} data-testid="permission-row" data-page={page}>
-                  <th scope="row" className="px-4 py-3 font-medium text-slate-900 sm:px-5">
-                    {PAGE_LABELS[page]}
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th scope="col" className="px-3 py-3 sm:px-5">
+                    Page
                   </th>
-                  <td className="px-2 py-3 text-center">
-                    <Switch
-                      checked
-                      disabled
-                      data-testid="manager-permission-switch"
-                      data-page={page}
-                      aria-label={`Managers can open ${PAGE_LABELS[page]}`}
-                    />
-                  </td>
-                  <td className="px-4 py-3 text-center sm:px-5">
-                    <Switch
-                      checked={value?.assistant?.[page] === true}
-                      disabled={update.isPending}
-                      onCheckedChange={(checked) => onToggle(page, checked)}
-                      data-testid="permission-switch"
-                      data-page={page}
-                      aria-label={`Sales assistants can open ${PAGE_LABELS[page]}`}
-                    />
-                  </td>
+                  <th scope="col" className="px-2 py-3 text-center">
+                    Manager
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-center sm:px-5">
+                    Sales Assistant
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {PAGE_KEYS.map((page) => (
+                  <tr key={page} data-testid="permission-row" data-page={page}>
+                    <th scope="row" className="px-3 py-3 font-medium text-slate-900 sm:px-5">
+                      {PAGE_LABELS[page]}
+                    </th>
+                    <td className="px-2 py-3 text-center">
+                      <Switch
+                        checked
+                        disabled
+                        data-testid="manager-permission-switch"
+                        data-page={page}
+                        aria-label={`Managers can open ${PAGE_LABELS[page]}`}
+                      />
+                    </td>
+                    <td className="px-3 py-3 text-center sm:px-5">
+                      <Switch
+                        checked={value?.assistant?.[page] === true}
+                        disabled={update.isPending}
+                        onCheckedChange={(checked) => onToggle(page, checked)}
+                        data-testid="permission-switch"
+                        data-page={page}
+                        aria-label={`Sales assistants can open ${PAGE_LABELS[page]}`}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </CardBody>
     </Card>
