@@ -2,7 +2,7 @@ import { inventoryItemResponse, reportSummaryResponse } from '@shop/contracts';
 import { startTestApp, type TestApp } from './support/test-app';
 import type { ApiClient } from './support/api-client';
 import { appendRandomHistory, seeded } from './support/ledger-history.generator';
-import { asApiFigures, readEverything, salesSummary, stockAsOf, type RawEvent } from './support/ledger-brute-force';
+import { asApiFigures, movementSummary, readEverything, salesSummary, stockAsOf, type RawEvent } from './support/ledger-brute-force';
 
 const START = new Date('2025-01-01T00:00:00.000+01:00');
 const DAYS = 75;
@@ -72,6 +72,10 @@ describe('ledger over a random history, against a brute-force recomputation', ()
       { from: at(0), to: at(31), knownAt: at(31) },
       { from: at(0), to: at(31), knownAt: at(45) },
       { from: at(20), to: at(50), knownAt: at(35) + 12_345 },
+      // Partial first and last days around whole ones, cut by a knownAt in the middle of a day.
+      { from: at(5) + 7_777_777, to: at(44) + 33_333_333, knownAt: at(60) + 43_210_000 },
+      { from: at(5) + 7_777_777, to: at(44) + 33_333_333, knownAt: at(30) + 43_210_000 },
+      { from: at(12) + 1, to: at(13) - 1, knownAt: at(12) + 50_000_000 },
     ];
     let corrected = 0;
     for (const range of ranges) {
@@ -88,6 +92,10 @@ describe('ledger over a random history, against a brute-force recomputation', ()
       expect(Object.fromEntries(report.byStaff.map(({ staff, originalTotal: _, ...figures }) => [staff, figures]))).toEqual(
         Object.fromEntries([...expected.byStaff].map(([staff, figures]) => [staff, asApiFigures(figures)])),
       );
+      expect({ ...label, movements: report.movements.byReason }).toEqual({
+        ...label,
+        movements: movementSummary(events, range.from, range.to, range.knownAt),
+      });
       // Stock at the end of the range, as known then.
       const stockEnd = range.knownAt !== undefined && range.knownAt < range.to ? range.knownAt : range.to;
       const stock = stockAsOf(events, stockEnd, stockEnd !== range.to);

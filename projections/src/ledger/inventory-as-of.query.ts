@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { stockStatus, type InventoryItem } from '@shop/contracts';
-import { formatMoney, formatNullableMoney, toIsoString } from '../shared/sql-values';
+import { formatMoney, toIsoString } from '../shared/sql-values';
 
 export interface InventoryQuery {
   /** null: now, from each product's running balance (no ledger probe). */
@@ -69,6 +69,9 @@ async function inventoryPage(knex: Knex, query: InventoryQuery, after: Cursor | 
   return result.rows;
 }
 
+/** numeric::text of a 2-decimal column is already "digits.dd": skip decimal.js on the hot path. */
+const money = (value: string | null): string => (value !== null && /^-?\d+\.\d{2}$/.test(value) ? value : formatMoney(value));
+
 function toItem(row: InventoryRow): InventoryItem {
   const currentStock = Number(row.stock);
   const minStockLevel = Number(row.min_stock_level);
@@ -77,14 +80,14 @@ function toItem(row: InventoryRow): InventoryItem {
     name: row.name,
     sku: row.sku,
     category: row.category,
-    price: formatMoney(row.price),
-    costPrice: formatNullableMoney(row.cost_price),
+    price: money(row.price),
+    costPrice: row.cost_price === null ? null : money(row.cost_price),
     currentStock,
     minStockLevel,
     description: row.description,
     images: row.images ?? [],
     createdAt: toIsoString(row.created_at),
-    stockValue: formatMoney(row.stock_value),
+    stockValue: money(row.stock_value),
     status: stockStatus({ currentStock, minStockLevel }),
   };
 }

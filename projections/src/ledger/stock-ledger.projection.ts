@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { formatKobo, toKobo } from '../shared/kobo';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 import { loadLedgerProducts, saveLedgerProducts, type LedgerProduct } from './ledger-products.store';
+import { LedgerRollups, insertSales, saleRow, type SaleRow } from './ledger-sales';
 
 type LedgerEvent = ProjectedEventOf<'ProductCreated' | 'StockReceived' | 'StockIssued' | 'ProductDeleted'>;
 type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
@@ -15,7 +15,7 @@ type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
 export const stockLedgerProjection = defineProjection({
   name: 'stock_ledger',
   handles: ['ProductCreated', 'StockReceived', 'StockIssued', 'ProductDeleted'] as const,
-  tables: ['stock_ledger', 'ledger_sales', 'ledger_products'],
+  tables: ['stock_ledger', 'ledger_sales', 'ledger_products', 'ledger_sales_daily', 'ledger_movements_daily'],
   async project(events, trx) {
     const created = new Set(events.filter((event) => event.type === 'ProductCreated').map((event) => event.data.productId));
     const known = await loadLedgerProducts(
@@ -24,7 +24,8 @@ export const stockLedgerProjection = defineProjection({
     );
     const touched = new Map<string, LedgerProduct>();
     const entries: object[] = [];
-    const sales: object[] = [];
+    const sales: SaleRow[] = [];
+    const rollups = new LedgerRollups();
 
     for (const event of events) {
       const productId = event.data.productId;
@@ -55,8 +56,12 @@ export const stockLedgerProjection = defineProjection({
           product.balance += change;
           if (event.type === 'StockReceived' && event.data.costPrice !== null) product.costPrice = event.data.costPrice;
           entries.push({ ...base, ...movementColumns(event), change, balance_after: product.balance, cost_in_force: product.costPrice });
+          rollups.addMovement(event);
           const sale = saleRow(event, product);
-          if (sale) sales.push(sale);
+          if (sale) {
+            sales.push(sale);
+            rollups.addSale(sale);
+          }
           break;
         }
         default:
@@ -66,6 +71,7 @@ export const stockLedgerProjection = defineProjection({
 
     if (entries.length > 0) await insertEntries(trx, entries);
     if (sales.length > 0) await insertSales(trx, sales);
+    await rollups.save(trx);
     if (touched.size > 0) await saveLedgerProducts(trx, [...touched.values()]);
   },
 });
@@ -162,46 +168,6 @@ function movementColumns(event: Movement) {
   };
 }
 
-/** Spec 9 profit of a line: (unit price − cost price) × quantity, nothing when either is unknown. */
-function lineProfit(unitPrice: string | null, costPrice: string | null, quantity: number): bigint {
-  return unitPrice !== null && costPrice !== null ? (toKobo(unitPrice) - toKobo(costPrice)) * BigInt(quantity) : 0n;
-}
-
-/** A sale line (+1), or a reversal of one (−1) booked on the original's date and staff member. */
-function saleRow(event: Movement, product: LedgerProduct): object | null {
-  const { data } = event;
-  const common = { event_id: event.eventId, movement_id: data.movementId, product_id: product.productId, category: product.category };
-  const original = data.reverses;
-  if (event.type === 'StockIssued' && data.reason === 'sale' && !original) {
-    return {
-      ...common,
-      staff: data.sellerName,
-      sign: 1,
-      effective_at: event.metadata.at,
-      recorded_at: event.metadata.at,
-      quantity: data.quantity,
-      total_value: event.data.totalValue,
-      original_total: event.data.originalTotal,
-      discount_amount: event.data.discountAmount,
-      profit: formatKobo(lineProfit(data.unitPrice, data.costPrice, data.quantity)),
-    };
-  }
-  if (!original || original.type !== 'out' || original.reason !== 'sale') return null;
-  const negate = (amount: string) => formatKobo(-toKobo(amount));
-  return {
-    ...common,
-    staff: original.sellerName,
-    sign: -1,
-    effective_at: original.at,
-    recorded_at: event.metadata.at,
-    quantity: -original.quantity,
-    total_value: negate(original.totalValue),
-    original_total: negate(original.originalTotal),
-    discount_amount: negate(original.discountAmount),
-    profit: formatKobo(-lineProfit(original.unitPrice, original.costPrice, original.quantity)),
-  };
-}
-
 function insertEntries(trx: Knex.Transaction, rows: readonly object[]) {
   return trx.raw(
     `insert into stock_ledger (product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change,
@@ -221,19 +187,6 @@ function insertEntries(trx: Knex.Transaction, rows: readonly object[]) {
        notes text, actor_id text, actor_name text, at timestamptz, ledger_at timestamptz, reverses uuid,
        stocktake_id uuid, expected_quantity integer, counted_quantity integer, product_name text, product_sku text,
        position_commit numeric, position_prepare numeric)`,
-    [jsonParam(rows)],
-  );
-}
-
-function insertSales(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
-    `insert into ledger_sales (event_id, movement_id, product_id, category, staff, sign, effective_at, recorded_at,
-       quantity, total_value, original_total, discount_amount, profit)
-     select event_id, movement_id, product_id, category, staff, sign, effective_at, recorded_at,
-       quantity, total_value, original_total, discount_amount, profit
-     from jsonb_to_recordset(?::jsonb) as r(event_id uuid, movement_id uuid, product_id uuid, category text,
-       staff text, sign smallint, effective_at timestamptz, recorded_at timestamptz, quantity integer,
-       total_value numeric, original_total numeric, discount_amount numeric, profit numeric)`,
     [jsonParam(rows)],
   );
 }

@@ -58,8 +58,9 @@ export const stockLedgerSchema: readonly string[] = [
     position_prepare numeric(20,0) not null,
     primary key (product_id, entry_no)
   )`,
-  // As-of lookups: the newest entry of a product at or before T.
-  `create index if not exists stock_ledger_as_of_idx on stock_ledger (product_id, ledger_at, entry_no)`,
+  // As-of lookups: the newest entry of a product at or before T, answered from the index alone.
+  `create index if not exists stock_ledger_as_of_idx on stock_ledger (product_id, ledger_at, entry_no)
+    include (balance_after, price_in_force, cost_in_force)`,
   `create index if not exists stock_ledger_movement_idx on stock_ledger (movement_id) where movement_id is not null`,
   `create index if not exists stock_ledger_reverses_idx on stock_ledger (reverses) where reverses is not null`,
   // Movement listings (CSV, range summaries), newest first.
@@ -86,4 +87,30 @@ export const stockLedgerSchema: readonly string[] = [
     profit numeric(14,2) not null
   )`,
   `create index if not exists ledger_sales_effective_idx on ledger_sales (effective_at)`,
+  `create index if not exists ledger_sales_recorded_idx on ledger_sales (recorded_at)`,
+  // Per Africa/Lagos day sums of the two tables above: a range report reads whole days from these
+  // and only its partial first and last day (and the day of knownAt) from the lines.
+  `create table if not exists ledger_sales_daily (
+    effective_day date not null,
+    recorded_day date not null,
+    category text not null,
+    staff text not null,
+    total_value numeric(16,2) not null,
+    original_total numeric(16,2) not null,
+    discount_amount numeric(16,2) not null,
+    profit numeric(16,2) not null,
+    quantity bigint not null,
+    sale_lines integer not null,
+    reversed_lines integer not null,
+    primary key (effective_day, recorded_day, category, staff)
+  )`,
+  `create table if not exists ledger_movements_daily (
+    day date not null,
+    direction text not null,
+    reason text not null,
+    count integer not null,
+    units bigint not null,
+    value numeric(16,2) not null,
+    primary key (day, direction, reason)
+  )`,
 ];

@@ -3,6 +3,8 @@ import type { ReportSummary, SalesFigures } from '@shop/contracts';
 import { formatKobo, toKobo } from '../shared/kobo';
 import { formatMoney, toInt } from '../shared/sql-values';
 import { listInventoryAsOf } from '../ledger/inventory-as-of.query';
+import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { lagosDayStart, splitByLagosDays } from './lagos-day-split';
 
 /** Sums may be negative (reversals, a cost above the price): kobo with a sign. */
 const signedKobo = (amount: string): bigint => (amount.startsWith('-') ? -toKobo(amount.slice(1)) : toKobo(amount));
@@ -30,24 +32,12 @@ interface SalesRow {
 }
 
 /**
- * GET /api/reports/summary. Sales come from ledger_sales by effective date, so a sale reversed later
- * drops out of its own period, while `knownAt` (recorded_at ≤ knownAt) brings back the figures as
- * they stood then. One scan with grouping sets yields the totals, per category and per staff member.
+ * GET /api/reports/summary. Sales are dated by when they happened, so a sale reversed later drops
+ * out of its own period, while `knownAt` (recorded ≤ knownAt) brings back the figures as they stood
+ * then. Grouping sets yield the totals, per category and per staff member in one pass.
  */
 export async function getReportSummary(knex: Knex, range: ReportRange): Promise<ReportSummary> {
-  const known = range.knownAt ? ' and recorded_at <= ?' : '';
-  const knownBinding = range.knownAt ? [range.knownAt.toISOString()] : [];
-  const sales = await knex.raw<{ rows: SalesRow[] }>(
-    `select grouping(category) as by_category, grouping(staff) as by_staff, category, staff,
-       sum(total_value)::text as total_sales, sum(original_total)::text as original_total,
-       sum(discount_amount)::text as discounts, sum(profit)::text as profit, sum(quantity) as units,
-       count(*) filter (where sign = 1) as sale_lines, count(*) filter (where sign = -1) as reversed_lines
-     from ledger_sales
-     where effective_at >= ? and effective_at < ?${known}
-     group by grouping sets ((), (category), (staff))`,
-    [range.from.toISOString(), range.to.toISOString(), ...knownBinding],
-  );
-  const rows = sales.rows;
+  const rows = await salesRows(knex, range);
   const totals = rows.find((row) => Number(row.by_category) === 1 && Number(row.by_staff) === 1);
   const byCategory = rows
     .filter((row) => Number(row.by_category) === 0)
@@ -73,6 +63,53 @@ export async function getReportSummary(knex: Knex, range: ReportRange): Promise<
   };
 }
 
+const LINE_COLUMNS = `category, staff, total_value, original_total, discount_amount, profit, quantity,
+  (sign = 1)::int as sale_lines, (sign = -1)::int as reversed_lines`;
+
+/**
+ * Sales by effective date in [from, to), recorded by knownAt. Whole Lagos days come from
+ * ledger_sales_daily (recorded before knownAt's day), the partial days and the lines recorded on
+ * knownAt's own day from ledger_sales: the same sums as adding every line, at a fraction of the reads.
+ */
+async function salesRows(knex: Knex, range: ReportRange): Promise<SalesRow[]> {
+  const split = splitByLagosDays(range.from, range.to);
+  const parts: string[] = [];
+  const bindings: string[] = [];
+  const knownAt = range.knownAt?.toISOString();
+  const knownLine = knownAt ? ' and recorded_at <= ?' : '';
+  const lines = (from: Date, to: Date) => {
+    parts.push(`select ${LINE_COLUMNS} from ledger_sales where effective_at >= ? and effective_at < ?${knownLine}`);
+    bindings.push(from.toISOString(), to.toISOString(), ...(knownAt ? [knownAt] : []));
+  };
+  if (split.head) lines(split.head.from, split.head.to);
+  if (split.tailFrom && split.tailFrom < range.to) lines(split.tailFrom, range.to);
+  if (split.days) {
+    const knownDay = range.knownAt ? lagosBusinessDay(range.knownAt) : null;
+    parts.push(
+      `select category, staff, total_value, original_total, discount_amount, profit, quantity, sale_lines, reversed_lines
+       from ledger_sales_daily where effective_day >= ? and effective_day < ?${knownDay ? ' and recorded_day < ?' : ''}`,
+    );
+    bindings.push(split.days.from, split.days.to, ...(knownDay ? [knownDay] : []));
+    if (knownDay && knownAt) {
+      parts.push(
+        `select ${LINE_COLUMNS} from ledger_sales
+         where effective_at >= ? and effective_at < ? and recorded_at >= ? and recorded_at <= ?`,
+      );
+      bindings.push(lagosDayStart(split.days.from).toISOString(), lagosDayStart(split.days.to).toISOString(), lagosDayStart(knownDay).toISOString(), knownAt);
+    }
+  }
+  const result = await knex.raw<{ rows: SalesRow[] }>(
+    `select grouping(category) as by_category, grouping(staff) as by_staff, category, staff,
+       sum(total_value)::text as total_sales, sum(original_total)::text as original_total,
+       sum(discount_amount)::text as discounts, sum(profit)::text as profit, sum(quantity) as units,
+       sum(sale_lines) as sale_lines, sum(reversed_lines) as reversed_lines
+     from (${parts.join(' union all ')}) parts
+     group by grouping sets ((), (category), (staff))`,
+    bindings,
+  );
+  return result.rows;
+}
+
 function figures(row: SalesRow | undefined): SalesFigures {
   const profit = signedKobo(formatMoney(row?.profit));
   const discounts = signedKobo(formatMoney(row?.discounts));
@@ -88,14 +125,30 @@ function figures(row: SalesRow | undefined): SalesFigures {
   };
 }
 
+/** Movements recorded in [from, to) (up to knownAt inclusive when earlier): whole days from the daily sums. */
 async function movementSummary(knex: Knex, range: ReportRange): Promise<ReportSummary['movements']> {
-  const end = range.knownAt && range.knownAt < range.to ? { op: '<=', at: range.knownAt } : { op: '<', at: range.to };
+  const cut = range.knownAt && range.knownAt < range.to;
+  const end = cut ? range.knownAt! : range.to;
+  const split = splitByLagosDays(range.from, end);
+  const parts: string[] = [];
+  const bindings: string[] = [];
+  const raw = (from: Date, to: Date, inclusive: boolean) => {
+    parts.push(
+      `select direction, reason, 1 as count, quantity as units, total_value as value from stock_ledger
+       where movement_id is not null and at >= ? and at ${inclusive ? '<=' : '<'} ?`,
+    );
+    bindings.push(from.toISOString(), to.toISOString());
+  };
+  if (split.head) raw(split.head.from, split.head.to, split.head.to.getTime() === end.getTime() && !!cut);
+  if (split.tailFrom) raw(split.tailFrom, end, !!cut);
+  if (split.days) {
+    parts.push('select direction, reason, count, units, value from ledger_movements_daily where day >= ? and day < ?');
+    bindings.push(split.days.from, split.days.to);
+  }
   const result = await knex.raw<{ rows: { direction: 'in' | 'out'; reason: string; count: string; units: string; value: string }[] }>(
-    `select direction, reason, count(*) as count, sum(quantity) as units, sum(total_value)::text as value
-     from stock_ledger
-     where movement_id is not null and at >= ? and at ${end.op} ?
-     group by direction, reason order by direction, reason`,
-    [range.from.toISOString(), end.at.toISOString()],
+    `select direction, reason, sum(count) as count, sum(units) as units, sum(value)::text as value
+     from (${parts.join(' union all ')}) parts group by direction, reason order by direction, reason`,
+    bindings,
   );
   const byReason = result.rows.map((row) => ({
     type: row.direction,

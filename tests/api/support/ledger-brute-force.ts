@@ -89,19 +89,19 @@ export function salesSummary(events: readonly RawEvent[], from: number, to: numb
   for (const { event, at } of events) {
     if (event.type === 'ProductCreated') category.set(event.data.productId, event.data.category);
     if (at > knownAt) continue;
-    let line: { when: number; staff: string; sign: 1 | -1; total: string; discount: string; unit: string | null; cost: string | null; quantity: number } | null = null;
+    let line: { productId: string; when: number; staff: string; sign: 1 | -1; total: string; discount: string; unit: string | null; cost: string | null; quantity: number } | null = null;
     if (event.type === 'StockIssued' && event.data.reason === 'sale' && !event.data.reverses) {
       const { data } = event;
-      line = { when: at, staff: data.sellerName, sign: 1, total: data.totalValue, discount: data.discountAmount, unit: data.unitPrice, cost: data.costPrice, quantity: data.quantity };
+      line = { productId: data.productId, when: at, staff: data.sellerName, sign: 1, total: data.totalValue, discount: data.discountAmount, unit: data.unitPrice, cost: data.costPrice, quantity: data.quantity };
     } else if (event.type === 'StockReceived' && event.data.reverses?.type === 'out' && event.data.reverses.reason === 'sale') {
       const original = event.data.reverses;
-      line = { when: Date.parse(original.at), staff: original.sellerName, sign: -1, total: original.totalValue, discount: original.discountAmount, unit: original.unitPrice, cost: original.costPrice, quantity: original.quantity };
+      line = { productId: event.data.productId, when: Date.parse(original.at), staff: original.sellerName, sign: -1, total: original.totalValue, discount: original.discountAmount, unit: original.unitPrice, cost: original.costPrice, quantity: original.quantity };
     }
     if (!line || line.when < from || line.when >= to) continue;
     const profit = line.unit !== null && line.cost !== null ? new Decimal(line.unit).minus(line.cost).times(line.quantity) : new Decimal(0);
     const targets = [
       summary.totals,
-      add(category.get(event.data.productId) ?? '', summary.byCategory),
+      add(category.get(line.productId) ?? '', summary.byCategory),
       add(line.staff, summary.byStaff),
       add(`${lagosDay(line.when)} ${line.staff}`, summary.byDayStaff),
     ];
@@ -129,4 +129,23 @@ export function asApiFigures(figures: Figures | undefined) {
     saleLines: value.saleLines,
     reversedLines: value.reversedLines,
   };
+}
+
+/** Movements recorded in [from, to), cut at knownAt (inclusive) when that is earlier. */
+export function movementSummary(events: readonly RawEvent[], from: number, to: number, knownAt = Infinity) {
+  const byReason = new Map<string, { type: string; reason: string; count: number; units: number; value: Decimal }>();
+  for (const { event, at } of events) {
+    if (event.type !== 'StockReceived' && event.type !== 'StockIssued') continue;
+    if (at < from || at >= to || at > knownAt) continue;
+    const type = event.type === 'StockReceived' ? 'in' : 'out';
+    const key = `${type} ${event.data.reason}`;
+    const entry = byReason.get(key) ?? { type, reason: event.data.reason, count: 0, units: 0, value: new Decimal(0) };
+    entry.count += 1;
+    entry.units += event.data.quantity;
+    entry.value = entry.value.plus(event.data.totalValue);
+    byReason.set(key, entry);
+  }
+  return [...byReason.values()]
+    .sort((a, b) => (a.type === b.type ? (a.reason < b.reason ? -1 : 1) : a.type < b.type ? -1 : 1))
+    .map((entry) => ({ ...entry, value: entry.value.toFixed(2) }));
 }
