@@ -35,25 +35,31 @@ const signedKobo = (amount: string): bigint => (amount.startsWith('-') ? -toKobo
 /** A sale line, or a reversal of one booked on the original's date and staff member; null otherwise. */
 export function saleRow(event: Movement, product: LedgerProduct): SaleRow | null {
   const { data } = event;
-  const common = { event_id: event.eventId, movement_id: data.movementId, product_id: product.productId, category: product.category };
   const original = data.reverses;
-  if (event.type === 'StockIssued' && data.reason === 'sale' && !original) {
+  if (event.type === 'StockIssued' && event.data.reason === 'sale' && !original) {
+    const line = event.data;
     return {
-      ...common,
-      staff: data.sellerName,
+      event_id: event.eventId,
+      movement_id: line.movementId,
+      product_id: product.productId,
+      category: product.category,
+      staff: line.sellerName,
       sign: 1,
       effective_at: event.metadata.at,
       recorded_at: event.metadata.at,
-      quantity: data.quantity,
-      total_value: event.data.totalValue,
-      original_total: event.data.originalTotal,
-      discount_amount: event.data.discountAmount,
-      profit: formatKobo(lineProfit(data.unitPrice, data.costPrice, data.quantity)),
+      quantity: line.quantity,
+      total_value: line.totalValue,
+      original_total: line.originalTotal,
+      discount_amount: line.discountAmount,
+      profit: formatKobo(lineProfit(line.unitPrice, line.costPrice, line.quantity)),
     };
   }
   if (!original || original.type !== 'out' || original.reason !== 'sale') return null;
   return {
-    ...common,
+    event_id: event.eventId,
+    movement_id: data.movementId,
+    product_id: product.productId,
+    category: product.category,
     staff: original.sellerName,
     sign: -1,
     effective_at: original.at,
@@ -85,8 +91,10 @@ export class LedgerRollups {
   private readonly sales = new Map<string, { key: [string, string, string, string]; sums: Sums }>();
   private readonly movements = new Map<string, { key: [string, string, string]; count: number; units: number; value: bigint }>();
 
-  addSale(row: SaleRow): void {
-    const key: [string, string, string, string] = [lagosBusinessDay(row.effective_at), lagosBusinessDay(row.recorded_at), row.category, row.staff];
+  /** `recordedDay`: the Lagos day of the event, worked out once by the caller. */
+  addSale(row: SaleRow, recordedDay: string): void {
+    const effectiveDay = row.recorded_at === row.effective_at ? recordedDay : lagosBusinessDay(row.effective_at);
+    const key: [string, string, string, string] = [effectiveDay, recordedDay, row.category, row.staff];
     const id = key.join('\u0000');
     let entry = this.sales.get(id);
     if (!entry) {
@@ -103,8 +111,8 @@ export class LedgerRollups {
     else sums.reversedLines += 1;
   }
 
-  addMovement(event: Movement): void {
-    const key: [string, string, string] = [lagosBusinessDay(event.metadata.at), event.type === 'StockReceived' ? 'in' : 'out', event.data.reason];
+  addMovement(event: Movement, day: string): void {
+    const key: [string, string, string] = [day, event.type === 'StockReceived' ? 'in' : 'out', event.data.reason];
     const id = key.join('\u0000');
     const entry = this.movements.get(id) ?? { key, count: 0, units: 0, value: 0n };
     entry.count += 1;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { lagosBusinessDay } from '../shared/lagos-business-day';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 import { loadLedgerProducts, saveLedgerProducts, type LedgerProduct } from './ledger-products.store';
@@ -32,7 +33,7 @@ export const stockLedgerProjection = defineProjection({
       let product = touched.get(productId) ?? known.get(productId);
       if (event.type === 'ProductCreated') product = fromCreation(event);
       else if (!product) product = unknownProduct(event);
-      else product = { ...product, entries: product.entries + 1 };
+      else product.entries += 1; // batch-local state: loaded for this batch, saved at its end
       touched.set(productId, product);
 
       // Concurrent writers can commit an earlier `at` after a later one: clamping keeps each
@@ -40,27 +41,27 @@ export const stockLedgerProjection = defineProjection({
       const atMs = Date.parse(event.metadata.at);
       const ledgerAt = atMs >= product.lastAtMs ? event.metadata.at : new Date(product.lastAtMs).toISOString();
       product.lastAtMs = Math.max(atMs, product.lastAtMs);
-      const base = baseRow(event, product, ledgerAt);
 
       switch (event.type) {
         case 'ProductCreated':
-          entries.push({ ...base, quantity: event.data.openingStock, change: event.data.openingStock });
+          entries.push(entryRow(event, product, ledgerAt, event.data.openingStock, event.data.openingStock));
           break;
         case 'ProductDeleted':
           product.deletedAt = ledgerAt;
-          entries.push({ ...base, quantity: 0, change: 0 });
+          entries.push(entryRow(event, product, ledgerAt, 0, 0));
           break;
         case 'StockReceived':
         case 'StockIssued': {
           const change = event.type === 'StockReceived' ? event.data.quantity : -event.data.quantity;
           product.balance += change;
           if (event.type === 'StockReceived' && event.data.costPrice !== null) product.costPrice = event.data.costPrice;
-          entries.push({ ...base, ...movementColumns(event), change, balance_after: product.balance, cost_in_force: product.costPrice });
-          rollups.addMovement(event);
+          entries.push(entryRow(event, product, ledgerAt, event.data.quantity, change));
+          const day = lagosBusinessDay(event.metadata.at);
+          rollups.addMovement(event, day);
           const sale = saleRow(event, product);
           if (sale) {
             sales.push(sale);
-            rollups.addSale(sale);
+            rollups.addSale(sale, day);
           }
           break;
         }
@@ -123,48 +124,48 @@ function unknownProduct(event: LedgerEvent): LedgerProduct {
   };
 }
 
-function baseRow(event: LedgerEvent, product: LedgerProduct, ledgerAt: string) {
-  const position = positionColumns(event.position);
+/**
+ * One stock_ledger row, every column present in the same order for every event: one object per
+ * event and one shape for all, which keeps a rebuild's hot loop light on the garbage collector.
+ */
+function entryRow(event: LedgerEvent, product: LedgerProduct, ledgerAt: string, quantity: number, change: number) {
+  const movement: Movement | null = event.type === 'StockReceived' || event.type === 'StockIssued' ? event : null;
+  const data = movement?.data;
+  const out = movement?.type === 'StockIssued' ? movement.data : null;
   return {
     product_id: product.productId,
     entry_no: product.entries,
     event_id: event.eventId,
     event_type: event.type,
+    movement_id: data ? data.movementId : null,
+    direction: data ? (out ? 'out' : 'in') : null,
+    quantity,
+    change,
     balance_after: product.balance,
+    reason: data ? data.reason : null,
+    unit_price: data ? data.unitPrice : null,
+    cost_price: data ? data.costPrice : null,
     cost_in_force: product.costPrice,
     price_in_force: product.price,
+    total_value: data ? data.totalValue : null,
+    original_total: out ? out.originalTotal : data ? data.totalValue : null,
+    discount_percentage: out ? out.discountPercentage : data ? '0.00' : null,
+    discount_amount: out ? out.discountAmount : data ? '0.00' : null,
+    sale_id: data ? data.saleId : null,
+    seller_name: data ? data.sellerName : null,
+    notes: data ? data.notes : null,
     actor_id: event.metadata.actorId,
     actor_name: event.metadata.actorName,
     at: event.metadata.at,
     ledger_at: ledgerAt,
+    reverses: data?.reverses ? data.reverses.movementId : null,
+    stocktake_id: data?.stocktake ? data.stocktake.stocktakeId : null,
+    expected_quantity: data?.stocktake ? data.stocktake.expectedQuantity : null,
+    counted_quantity: data?.stocktake ? data.stocktake.countedQuantity : null,
     product_name: product.name,
     product_sku: product.sku,
-    position_commit: position.commit,
-    position_prepare: position.prepare,
-  };
-}
-
-function movementColumns(event: Movement) {
-  const { data } = event;
-  const out = event.type === 'StockIssued' ? event.data : null;
-  return {
-    movement_id: data.movementId,
-    direction: out ? 'out' : 'in',
-    quantity: data.quantity,
-    reason: data.reason,
-    unit_price: data.unitPrice,
-    cost_price: data.costPrice,
-    total_value: data.totalValue,
-    original_total: out ? out.originalTotal : data.totalValue,
-    discount_percentage: out ? out.discountPercentage : '0.00',
-    discount_amount: out ? out.discountAmount : '0.00',
-    sale_id: data.saleId,
-    seller_name: data.sellerName,
-    notes: data.notes,
-    reverses: data.reverses?.movementId ?? null,
-    stocktake_id: data.stocktake?.stocktakeId ?? null,
-    expected_quantity: data.stocktake?.expectedQuantity ?? null,
-    counted_quantity: data.stocktake?.countedQuantity ?? null,
+    position_commit: event.position.commit.toString(),
+    position_prepare: event.position.prepare.toString(),
   };
 }
 
