@@ -25,6 +25,11 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
   WEB_DIST: z.string().optional(),
   MEDIA_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be a URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465').optional(),
   SMTP_FROM: z.string().trim().min(3).max(255).default('Glow Beauty <no-reply@localhost>'),
   STOREFRONT_TOKEN: z.string().min(16, 'STOREFRONT_TOKEN must be at least 16 characters').optional(),
@@ -49,6 +54,14 @@ export interface AppConfig {
   readonly smtpFrom: string;
   /** Bearer token of the storefront's order and customer intake; unset, only a manager session may use it. */
   readonly storefrontToken?: string;
+  /** When set, product media go straight to this S3-compatible bucket through presigned URLs. */
+  readonly s3?: {
+    readonly bucket: string;
+    readonly region: string;
+    readonly endpoint?: string;
+    readonly accessKeyId: string;
+    readonly secretAccessKey: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is required when ADMIN_USERNAME is set');
   if (value.PROJECTIONS === 'external' && !value.DATABASE_URL)
     throw new ConfigError('Invalid configuration:\n  PROJECTIONS=external needs DATABASE_URL (the embedded PGlite serves one process)');
+  if (value.S3_BUCKET && !(value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   return {
     port: value.PORT,
     host: value.HOST,
@@ -78,6 +93,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlHours: value.SESSION_TTL_HOURS,
     webDist: value.WEB_DIST,
     mediaDir: value.MEDIA_DIR ?? join(value.DATA_DIR, 'media'),
+    s3:
+      value.S3_BUCKET && value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: value.S3_BUCKET,
+            region: value.S3_REGION,
+            endpoint: value.S3_ENDPOINT,
+            accessKeyId: value.S3_ACCESS_KEY_ID,
+            secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM,
     storefrontToken: value.STOREFRONT_TOKEN,

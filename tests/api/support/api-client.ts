@@ -1,6 +1,7 @@
 /** A tiny cookie-keeping HTTP client: each instance is one browser session. */
 export class ApiClient {
-  private cookie: string | null = null;
+  /** The session cookie as sent back (`sid=...`), for a test that makes its own fetch. */
+  cookie: string | null = null;
 
   constructor(readonly baseUrl: string) {}
 

@@ -3,7 +3,9 @@ import {
   ForbiddenException,
   Get,
   HttpException,
+  Inject,
   NotFoundException,
+  Optional,
   Param,
   Post,
   Put,
@@ -19,6 +21,7 @@ import { Pages, Public, SignedIn } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { LocalMediaStorage, MediaTooLargeError } from './media-storage';
 import { MediaUploadStore } from './media-upload.store';
+import { S3MediaSigner } from './s3-media-signer';
 
 const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{2,5})?$/;
 const isAllowedType = (type: string | undefined) => !!type && /^(image|video)\/[\w.+-]+$/i.test(type.split(';')[0]!.trim());
@@ -37,6 +40,8 @@ export class MediaController {
   constructor(
     private readonly uploads: MediaUploadStore,
     private readonly storage: LocalMediaStorage,
+    /** null unless S3 settings are given. */
+    @Optional() @Inject(S3MediaSigner) private readonly s3: S3MediaSigner | null,
   ) {}
 
   @Post('api/product-media/upload')
@@ -49,6 +54,11 @@ export class MediaController {
     if (file.size !== undefined && file.size > MEDIA_LIMITS.maxFileBytes)
       throw new HttpException({ message: 'Files must be at most 50MB' }, 400);
     const ticket = await this.uploads.issue(user.id, file.filename);
+    if (this.s3) {
+      // The ticket row still records the file, so GET knows its type and who asked for it.
+      await this.uploads.complete(ticket.fileName, ticket.token, file.contentType ?? 'application/octet-stream', file.size ?? 0);
+      return { uploadURL: this.s3.uploadUrl(ticket.fileName, file.contentType) };
+    }
     const origin = `${request.protocol}://${request.get('host')}`;
     return { uploadURL: `${origin}/product-media/uploads/${ticket.fileName}?token=${ticket.token}` };
   }
@@ -89,6 +99,11 @@ export class MediaController {
   @Get('product-media/uploads/:fileName')
   @SignedIn()
   async download(@Param('fileName') fileName: string, @Res() response: Response): Promise<void> {
+    if (this.s3) {
+      if (!FILE_NAME.test(fileName)) throw new NotFoundException('File not found');
+      response.redirect(302, this.s3.downloadUrl(fileName));
+      return;
+    }
     const contentType = FILE_NAME.test(fileName) ? await this.uploads.contentType(fileName) : null;
     const file = contentType ? await this.storage.open(fileName) : null;
     if (!contentType || !file) throw new NotFoundException('File not found');

@@ -5,12 +5,18 @@ import { APP_CONFIG, DATABASE } from '../infrastructure/tokens';
 import { MediaController } from './media.controller';
 import { LocalMediaStorage } from './media-storage';
 import { MediaUploadStore } from './media-upload.store';
+import { S3MediaSigner } from './s3-media-signer';
 
 @Module({
   controllers: [MediaController],
   providers: [
     { provide: MediaUploadStore, inject: [DATABASE], useFactory: (database: Database) => new MediaUploadStore(database.knex) },
     { provide: LocalMediaStorage, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalMediaStorage(config.mediaDir) },
+    {
+      provide: S3MediaSigner,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => (config.s3 ? new S3MediaSigner(config.s3) : null),
+    },
   ],
 })
 export class MediaModule {}
