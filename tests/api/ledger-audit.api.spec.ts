@@ -17,7 +17,10 @@ describe('audit trail: who did what, when, across the shop', () => {
     const { body: clerk } = await manager.post('/api/users', { username: 'clerk', password: 'clerk-secret-1' });
     await manager.put('/api/settings/page_permissions', { value: { assistant: { inventory: true } } });
     const assistant = await app.signIn('clerk', 'clerk-secret-1');
-    await manager.put(`/api/users/${clerk.id}/change-password`, { currentPassword: 'clerk-secret-1', newPassword: 'clerk-secret-2' });
+    await manager.put(`/api/users/${clerk.id}/change-password`, {
+      currentPassword: 'clerk-secret-1',
+      newPassword: 'clerk-secret-2',
+    });
     await manager.put(`/api/users/${clerk.id}`, { isActive: false });
     const contact = await manager.put('/api/contact-info', {
       email: 'shop@example.com',
@@ -47,15 +50,25 @@ describe('audit trail: who did what, when, across the shop', () => {
       expect.arrayContaining(['UserCreated', 'UserSignedIn', 'UserPasswordChanged', 'UserActivationChanged']),
     );
     const created = users.find((entry: { event: string }) => entry.event === 'UserCreated');
-    expect(created).toMatchObject({ by: 'manager', summary: 'Created assistant clerk', details: { username: 'clerk', role: 'assistant' } });
-    expect(users.find((entry: { event: string }) => entry.event === 'UserActivationChanged').summary).toBe('Deactivated clerk');
+    expect(created).toMatchObject({
+      by: 'manager',
+      summary: 'Created assistant clerk',
+      details: { username: 'clerk', role: 'assistant' },
+    });
+    expect(users.find((entry: { event: string }) => entry.event === 'UserActivationChanged').summary).toBe(
+      'Deactivated clerk',
+    );
     expect(users.find((entry: { event: string }) => entry.event === 'UserPasswordChanged')).toMatchObject({
       summary: 'Changed the password of clerk',
       details: { userId: clerk.id },
     });
 
     const settings = page.entries.filter((entry) => entry.entity === 'setting');
-    expect(settings[0]).toMatchObject({ entityId: 'page_permissions', by: 'manager', details: { value: { assistant: { inventory: true } } } });
+    expect(settings[0]).toMatchObject({
+      entityId: 'page_permissions',
+      by: 'manager',
+      details: { value: { assistant: { inventory: true } } },
+    });
     expect(contact.status).toBe(200);
     expect(page.entries.find((entry) => entry.entity === 'contact')).toMatchObject({
       summary: 'Changed the contact details',
@@ -71,8 +84,12 @@ describe('audit trail: who did what, when, across the shop', () => {
     // Newest first, in pages that join up.
     const first = (await manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=3`)).body;
     expect(first.entries).toHaveLength(3);
-    const second = (await manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=3&before=${first.nextBefore}`)).body;
-    expect([...first.entries, ...second.entries].map((entry: { id: string }) => entry.id)).toEqual(page.entries.slice(0, 6).map((entry) => entry.id));
+    const second = (
+      await manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=3&before=${first.nextBefore}`)
+    ).body;
+    expect([...first.entries, ...second.entries].map((entry: { id: string }) => entry.id)).toEqual(
+      page.entries.slice(0, 6).map((entry) => entry.id),
+    );
     const times = page.entries.map((entry) => entry.at);
     expect([...times].sort().reverse()).toEqual(times);
   });
@@ -85,6 +102,9 @@ describe('audit trail: who did what, when, across the shop', () => {
     expect((await manager.get('/api/audit?entity=planet')).status).toBe(400);
     expect((await manager.get('/api/audit?from=2025-02-01&to=2025-01-01')).status).toBe(400);
     expect((await manager.get('/api/audit?limit=0')).status).toBe(400);
-    expect((await manager.get('/api/audit?entity=user&from=2020-01-01&to=2020-01-02')).body).toEqual({ entries: [], nextBefore: null });
+    expect((await manager.get('/api/audit?entity=user&from=2020-01-01&to=2020-01-02')).body).toEqual({
+      entries: [],
+      nextBefore: null,
+    });
   });
 });

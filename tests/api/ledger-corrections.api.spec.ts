@@ -62,22 +62,46 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
     const afterSale = await mark();
 
     // Stocktake: 9 counted where the ledger says 11.
-    const counted = await assistant.post('/api/stocktakes', { productId: product.id, countedQuantity: 9, notes: 'Two broken' });
+    const counted = await assistant.post('/api/stocktakes', {
+      productId: product.id,
+      countedQuantity: 9,
+      notes: 'Two broken',
+    });
     expect(counted.status).toBe(201);
     stocktakeResponse.parse(counted.body);
     expect(counted.body).toMatchObject({ expectedQuantity: 11, countedQuantity: 9, difference: -2 });
-    expect(counted.body.movement).toMatchObject({ type: 'out', quantity: 2, reason: 'adjustment', notes: 'Two broken', sellerName: 'ada' });
-    const same = await assistant.post('/api/stocktakes', { productId: product.id, countedQuantity: 9, notes: 'Recount' });
+    expect(counted.body.movement).toMatchObject({
+      type: 'out',
+      quantity: 2,
+      reason: 'adjustment',
+      notes: 'Two broken',
+      sellerName: 'ada',
+    });
+    const same = await assistant.post('/api/stocktakes', {
+      productId: product.id,
+      countedQuantity: 9,
+      notes: 'Recount',
+    });
     expect(same.body).toMatchObject({ difference: 0, movement: null });
-    expect((await assistant.post('/api/stocktakes', { productId: product.id, countedQuantity: -1, notes: 'x' })).status).toBe(400);
+    expect(
+      (await assistant.post('/api/stocktakes', { productId: product.id, countedQuantity: -1, notes: 'x' })).status,
+    ).toBe(400);
     expect((await assistant.post('/api/stocktakes', { productId: product.id, countedQuantity: 3 })).status).toBe(400);
     const afterStocktake = await mark();
 
     // Reversal of the receipt: manager only, once, never of a reversal.
-    expect((await assistant.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Keyed twice' })).status).toBe(403);
+    expect(
+      (await assistant.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Keyed twice' })).status,
+    ).toBe(403);
     const reversal = await manager.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Keyed twice' });
     expect(reversal.status).toBe(201);
-    expect(reversal.body).toMatchObject({ type: 'out', quantity: 5, reason: 'adjustment', totalValue: '7500.00', notes: 'Keyed twice' });
+    expect(reversal.body).toMatchObject({
+      type: 'out',
+      quantity: 5,
+      reason: 'adjustment',
+      totalValue: '7500.00',
+      notes: 'Keyed twice',
+    });
     const again = await manager.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Again' });
     expect(again).toMatchObject({ status: 409, body: { message: 'This movement has already been reversed' } });
     expect((await manager.post(`/api/transactions/${reversal.body.id}/reverse`, { notes: 'Undo' })).status).toBe(409);
@@ -87,16 +111,25 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
 
     // The sale line, reversed too: its figures leave the sale's own period.
     const saleLine = (await manager.get('/api/transactions')).body.find(
-      (row: { saleId: string | null; productId: string }) => row.saleId === 'CASH-LEDGER-1' && row.productId === product.id,
+      (row: { saleId: string | null; productId: string }) =>
+        row.saleId === 'CASH-LEDGER-1' && row.productId === product.id,
     );
-    expect((await manager.post(`/api/transactions/${saleLine.id}/reverse`, { notes: 'Customer never paid' })).status).toBe(201);
+    expect(
+      (await manager.post(`/api/transactions/${saleLine.id}/reverse`, { notes: 'Customer never paid' })).status,
+    ).toBe(201);
     const end = await mark();
 
     const history = await manager.get(`/api/products/${product.id}/history`);
     expect(history.status).toBe(200);
     productHistoryResponse.parse(history.body);
     const entries = history.body.entries;
-    expect(entries.map((entry: { event: string; change: number; balanceAfter: number }) => [entry.event, entry.change, entry.balanceAfter])).toEqual([
+    expect(
+      entries.map((entry: { event: string; change: number; balanceAfter: number }) => [
+        entry.event,
+        entry.change,
+        entry.balanceAfter,
+      ]),
+    ).toEqual([
       ['ProductCreated', 10, 10],
       ['StockReceived', 5, 15],
       ['StockIssued', -4, 11],
@@ -105,9 +138,27 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
       ['StockReceived', 4, 8],
     ]);
     expect(entries[0]).toMatchObject({ by: 'manager', costInForce: '1000.00', costChanged: false, price: '1500.00' });
-    expect(entries[1]).toMatchObject({ costPrice: '1100.00', previousCost: '1000.00', costInForce: '1100.00', costChanged: true, reversedBy: reversal.body.id });
-    expect(entries[2]).toMatchObject({ reason: 'sale', saleId: 'CASH-LEDGER-1', by: 'ada', staff: 'ada', unitPrice: '1500.00', discountAmount: '600.00', totalValue: '5400.00' });
-    expect(entries[3]).toMatchObject({ reason: 'adjustment', notes: 'Two broken', stocktake: { expectedQuantity: 11, countedQuantity: 9 } });
+    expect(entries[1]).toMatchObject({
+      costPrice: '1100.00',
+      previousCost: '1000.00',
+      costInForce: '1100.00',
+      costChanged: true,
+      reversedBy: reversal.body.id,
+    });
+    expect(entries[2]).toMatchObject({
+      reason: 'sale',
+      saleId: 'CASH-LEDGER-1',
+      by: 'ada',
+      staff: 'ada',
+      unitPrice: '1500.00',
+      discountAmount: '600.00',
+      totalValue: '5400.00',
+    });
+    expect(entries[3]).toMatchObject({
+      reason: 'adjustment',
+      notes: 'Two broken',
+      stocktake: { expectedQuantity: 11, countedQuantity: 9 },
+    });
     expect(entries[4]).toMatchObject({ reference: receipt.body.id, by: 'manager', notes: 'Keyed twice' });
     expect(entries[5]).toMatchObject({ reference: saleLine.id, reason: 'adjustment', costChanged: false });
     // Stock 8 at or below the minimum of 8: every entry since it was last above brought it there.
@@ -116,7 +167,12 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
     expect(recent.body.entries.map((entry: { entryNo: number }) => entry.entryNo)).toEqual([5, 6]);
 
     expect(await stockAsOf(product.id, beforeCreation)).toBeNull();
-    expect(await stockAsOf(product.id, afterSale)).toMatchObject({ currentStock: 11, costPrice: '1100.00', stockValue: '16500.00', status: 'In Stock' });
+    expect(await stockAsOf(product.id, afterSale)).toMatchObject({
+      currentStock: 11,
+      costPrice: '1100.00',
+      stockValue: '16500.00',
+      status: 'In Stock',
+    });
     expect(await stockAsOf(product.id, afterStocktake)).toMatchObject({ currentStock: 9, stockValue: '13500.00' });
     expect(await stockAsOf(product.id, afterReversal)).toMatchObject({ currentStock: 4, status: 'Low Stock' });
     expect(await stockAsOf(product.id, end)).toMatchObject({ currentStock: 8 });
@@ -140,7 +196,9 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
       reversedLines: 0,
     });
     expect(original.body.byStaff).toEqual([expect.objectContaining({ staff: 'ada', totalSales: '5400.00' })]);
-    expect(original.body.byCategory).toEqual([expect.objectContaining({ category: 'Skincare Products', unitsSold: 4 })]);
+    expect(original.body.byCategory).toEqual([
+      expect.objectContaining({ category: 'Skincare Products', unitsSold: 4 }),
+    ]);
     expect(original.body.stock).toMatchObject({ totalUnits: 11, stockValue: '16500.00' });
 
     // Deleted: gone from today's inventory, still in the past and in its history.
@@ -161,12 +219,26 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
       price: '800.00',
       currentStock: 0,
     });
-    const receipt = await manager.post('/api/transactions', { productId: product.id, type: 'in', quantity: 6, unitPrice: '800.00', reason: 'purchase' });
-    await manager.post('/api/transactions', { productId: product.id, type: 'out', quantity: 4, unitPrice: '800.00', reason: 'waste' });
+    const receipt = await manager.post('/api/transactions', {
+      productId: product.id,
+      type: 'in',
+      quantity: 6,
+      unitPrice: '800.00',
+      reason: 'purchase',
+    });
+    await manager.post('/api/transactions', {
+      productId: product.id,
+      type: 'out',
+      quantity: 4,
+      unitPrice: '800.00',
+      reason: 'waste',
+    });
     const refused = await manager.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Wrong product' });
     expect(refused).toMatchObject({
       status: 409,
-      body: { message: 'Reversing this stock in would make the stock of Nail Polish negative: only 2 units are in stock' },
+      body: {
+        message: 'Reversing this stock in would make the stock of Nail Polish negative: only 2 units are in stock',
+      },
     });
     expect((await manager.get(`/api/products/${product.id}/history`)).body.product.currentStock).toBe(2);
     expect((await manager.get(`/api/products/${crypto.randomUUID()}/history`)).status).toBe(404);

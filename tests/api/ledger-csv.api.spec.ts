@@ -27,12 +27,15 @@ const TRICKY = [
 async function download(client: ApiClient, path: string) {
   const response = await client.request('GET', path);
   // ApiClient decodes text, which drops a BOM: fetch the raw bytes again with the same cookie.
-  const raw = await fetch(`${client.baseUrl}${path}`, { headers: { cookie: (client as unknown as { cookie: string }).cookie } });
+  const raw = await fetch(`${client.baseUrl}${path}`, {
+    headers: { cookie: (client as unknown as { cookie: string }).cookie },
+  });
   const bytes = Buffer.from(await raw.arrayBuffer());
   return { status: response.status, headers: raw.headers, bytes, text: bytes.toString('utf8') };
 }
 
-const rowsOf = (text: string) => parse(text, { bom: true, columns: true, relax_column_count: false }) as Record<string, string>[];
+const rowsOf = (text: string) =>
+  parse(text, { bom: true, columns: true, relax_column_count: false }) as Record<string, string>[];
 
 describe('CSV exports', () => {
   let app: TestApp;
@@ -72,7 +75,9 @@ describe('CSV exports', () => {
     expect(inventory.status).toBe(200);
     expect([...inventory.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(inventory.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(inventory.headers.get('content-disposition')).toBe(`attachment; filename="inventory-report-${lagosBusinessDay(new Date())}.csv"`);
+    expect(inventory.headers.get('content-disposition')).toBe(
+      `attachment; filename="inventory-report-${lagosBusinessDay(new Date())}.csv"`,
+    );
     expect(inventory.text.slice(1, inventory.text.indexOf('\r\n'))).toBe(INVENTORY_CSV_COLUMNS.join(','));
 
     const rows = rowsOf(inventory.text);
@@ -95,7 +100,9 @@ describe('CSV exports', () => {
         },
       });
     }
-    expect(byName.get('=HYPERLINK("http://evil.example","click")')!.Name).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(byName.get('=HYPERLINK("http://evil.example","click")')!.Name).toBe(
+      `'=HYPERLINK("http://evil.example","click")`,
+    );
     expect(byName.get("'=quoted already")!.Name).toBe("''=quoted already");
     expect(byName.get("'plain apostrophe")!.Name).toBe("'plain apostrophe");
 
@@ -109,7 +116,13 @@ describe('CSV exports', () => {
     // Newest first, as the Transactions page lists them.
     expect(lines.map((line) => restoreCell(line.Notes!))).toEqual([...TRICKY].reverse());
     expect(lines.map((line) => restoreCell(line.Product!))).toEqual([...TRICKY].reverse());
-    expect(lines[0]).toMatchObject({ Type: 'Stock In', Quantity: '3', 'Unit Price': '1250.50', 'Total Value': '3751.50', Reason: 'purchase' });
+    expect(lines[0]).toMatchObject({
+      Type: 'Stock In',
+      Quantity: '3',
+      'Unit Price': '1250.50',
+      'Total Value': '3751.50',
+      Reason: 'purchase',
+    });
     expect(lines[0]!.Date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     for (const line of lines) for (const cell of Object.values(line)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
 
@@ -141,20 +154,35 @@ describe('CSV exports', () => {
       return {
         streamId: productStreamId(productId),
         expectedVersion: 0,
-        events: [{ type: event!.type, schemaVersion: EVENT_CATALOGUE[event!.type].version, data: event!.data, metadata: { actorId: null, actorName: 'bulk', at } }],
+        events: [
+          {
+            type: event!.type,
+            schemaVersion: EVENT_CATALOGUE[event!.type].version,
+            data: event!.data,
+            metadata: { actorId: null, actorName: 'bulk', at },
+          },
+        ],
       };
     });
     const results = await app.infrastructure.eventStore.appendMany(appends);
     expect(await app.infrastructure.runner.waitFor(results.at(-1)!.position, 60_000)).toBe(true);
 
     const csv = await download(manager, '/api/reports/inventory.csv');
-    const names = rowsOf(csv.text).map((row) => row.Name!).filter((name) => name.startsWith('Bulk'));
-    const expected = Array.from({ length: 1_234 }, (_, index) => `Bulk, "item" ${String(index).padStart(4, '0')}`).reverse();
+    const names = rowsOf(csv.text)
+      .map((row) => row.Name!)
+      .filter((name) => name.startsWith('Bulk'));
+    const expected = Array.from(
+      { length: 1_234 },
+      (_, index) => `Bulk, "item" ${String(index).padStart(4, '0')}`,
+    ).reverse();
     expect(names).toEqual(expected);
     const listed = (await manager.get('/api/products')).body.map((product: { name: string }) => product.name);
     expect(rowsOf(csv.text).map((row) => restoreCell(row.Name!))).toEqual(listed);
 
-    const asOf = await download(manager, `/api/reports/inventory.csv?asOf=${encodeURIComponent('2025-01-01T00:10:00.000Z')}`);
+    const asOf = await download(
+      manager,
+      `/api/reports/inventory.csv?asOf=${encodeURIComponent('2025-01-01T00:10:00.000Z')}`,
+    );
     expect(asOf.headers.get('content-disposition')).toBe('attachment; filename="inventory-report-2025-01-01.csv"');
     expect(rowsOf(asOf.text)).toHaveLength(601);
   });

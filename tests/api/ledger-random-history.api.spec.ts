@@ -2,7 +2,14 @@ import { inventoryItemResponse, reportSummaryResponse } from '@shop/contracts';
 import { startTestApp, type TestApp } from './support/test-app';
 import type { ApiClient } from './support/api-client';
 import { appendRandomHistory, seeded } from './support/ledger-history.generator';
-import { asApiFigures, movementSummary, readEverything, salesSummary, stockAsOf, type RawEvent } from './support/ledger-brute-force';
+import {
+  asApiFigures,
+  movementSummary,
+  readEverything,
+  salesSummary,
+  stockAsOf,
+  type RawEvent,
+} from './support/ledger-brute-force';
 
 const START = new Date('2025-01-01T00:00:00.000+01:00');
 const DAYS = 75;
@@ -21,7 +28,12 @@ describe('ledger over a random history, against a brute-force recomputation', ()
   beforeAll(async () => {
     app = await startTestApp();
     manager = await app.signIn('manager', app.managerPassword);
-    const last = await appendRandomHistory(app.infrastructure.eventStore, { seed: 5_2025, start: START, days: DAYS, eventsPerDay: 60 });
+    const last = await appendRandomHistory(app.infrastructure.eventStore, {
+      seed: 5_2025,
+      start: START,
+      days: DAYS,
+      eventsPerDay: 60,
+    });
     expect(await app.infrastructure.runner.waitFor(last, 180_000)).toBe(true);
     events = await readEverything(app.infrastructure.eventStore);
   }, 300_000);
@@ -32,15 +44,23 @@ describe('ledger over a random history, against a brute-force recomputation', ()
     const movements = count(({ event }) => event.type === 'StockReceived' || event.type === 'StockIssued');
     expect(movements).toBeGreaterThan(3_000);
     expect(count(({ event }) => event.type === 'ProductDeleted')).toBeGreaterThan(0);
-    expect(count(({ event }) => (event.data as { reverses?: { reason: string } }).reverses?.reason === 'sale')).toBeGreaterThan(10);
-    expect(count(({ event }) => (event.data as { reverses?: { type: string } }).reverses?.type === 'in')).toBeGreaterThan(10);
+    expect(
+      count(({ event }) => (event.data as { reverses?: { reason: string } }).reverses?.reason === 'sale'),
+    ).toBeGreaterThan(10);
+    expect(
+      count(({ event }) => (event.data as { reverses?: { type: string } }).reverses?.type === 'in'),
+    ).toBeGreaterThan(10);
     expect(count(({ event }) => (event.data as { stocktake?: unknown }).stocktake !== undefined)).toBeGreaterThan(10);
   });
 
   it('gives the stock of every product as it was at many instants', async () => {
     const random = seeded(99);
     const end = START.getTime() + DAYS * 86_400_000;
-    const instants = [START.getTime() - 1, ...Array.from({ length: 10 }, () => START.getTime() + random.int(end - START.getTime())), end + 1];
+    const instants = [
+      START.getTime() - 1,
+      ...Array.from({ length: 10 }, () => START.getTime() + random.int(end - START.getTime())),
+      end + 1,
+    ];
     for (const instant of instants) {
       const response = await manager.get(`/api/inventory?asOf=${q(instant)}`);
       expect(response.status).toBe(200);
@@ -48,10 +68,16 @@ describe('ledger over a random history, against a brute-force recomputation', ()
       const actual = new Map<string, unknown>(
         response.body.map((item: unknown) => {
           const parsed = inventoryItemResponse.parse(item);
-          return [parsed.id, { stock: parsed.currentStock, costPrice: parsed.costPrice, stockValue: parsed.stockValue }];
+          return [
+            parsed.id,
+            { stock: parsed.currentStock, costPrice: parsed.costPrice, stockValue: parsed.stockValue },
+          ];
         }),
       );
-      expect({ instant: new Date(instant).toISOString(), rows: actual }).toEqual({ instant: new Date(instant).toISOString(), rows: expected });
+      expect({ instant: new Date(instant).toISOString(), rows: actual }).toEqual({
+        instant: new Date(instant).toISOString(),
+        rows: expected,
+      });
     }
     const now = await manager.get('/api/inventory');
     const products = await manager.get('/api/products');
@@ -85,13 +111,18 @@ describe('ledger over a random history, against a brute-force recomputation', ()
       const report = reportSummaryResponse.parse(response.body);
       const expected = salesSummary(events, range.from, range.to, range.knownAt);
       const label = { query };
-      expect({ ...label, sales: { ...report.sales, originalTotal: undefined } }).toEqual({ ...label, sales: { ...asApiFigures(expected.totals), originalTotal: undefined } });
-      expect(Object.fromEntries(report.byCategory.map(({ category, originalTotal: _, ...figures }) => [category, figures]))).toEqual(
+      expect({ ...label, sales: { ...report.sales, originalTotal: undefined } }).toEqual({
+        ...label,
+        sales: { ...asApiFigures(expected.totals), originalTotal: undefined },
+      });
+      expect(
+        Object.fromEntries(report.byCategory.map(({ category, originalTotal: _, ...figures }) => [category, figures])),
+      ).toEqual(
         Object.fromEntries([...expected.byCategory].map(([category, figures]) => [category, asApiFigures(figures)])),
       );
-      expect(Object.fromEntries(report.byStaff.map(({ staff, originalTotal: _, ...figures }) => [staff, figures]))).toEqual(
-        Object.fromEntries([...expected.byStaff].map(([staff, figures]) => [staff, asApiFigures(figures)])),
-      );
+      expect(
+        Object.fromEntries(report.byStaff.map(({ staff, originalTotal: _, ...figures }) => [staff, figures])),
+      ).toEqual(Object.fromEntries([...expected.byStaff].map(([staff, figures]) => [staff, asApiFigures(figures)])));
       expect({ ...label, movements: report.movements.byReason }).toEqual({
         ...label,
         movements: movementSummary(events, range.from, range.to, range.knownAt),
@@ -115,15 +146,27 @@ describe('ledger over a random history, against a brute-force recomputation', ()
     expect(response.status).toBe(200);
     const expected = salesSummary(events, START.getTime(), START.getTime() + 366 * 86_400_000).byDayStaff;
     const actual = new Map<string, unknown>(
-      response.body.map((row: { day: string; staff: string; totalSales: string; unitsSold: number; profit: string; discounts: string }) => [
-        `${row.day} ${row.staff}`,
-        { totalSales: row.totalSales, unitsSold: row.unitsSold, profit: row.profit, discounts: row.discounts },
-      ]),
+      response.body.map(
+        (row: {
+          day: string;
+          staff: string;
+          totalSales: string;
+          unitsSold: number;
+          profit: string;
+          discounts: string;
+        }) => [
+          `${row.day} ${row.staff}`,
+          { totalSales: row.totalSales, unitsSold: row.unitsSold, profit: row.profit, discounts: row.discounts },
+        ],
+      ),
     );
     const wanted = new Map(
       [...expected].map(([key, figures]) => {
         const api = asApiFigures(figures);
-        return [key, { totalSales: api.totalSales, unitsSold: api.unitsSold, profit: api.profit, discounts: api.discounts }];
+        return [
+          key,
+          { totalSales: api.totalSales, unitsSold: api.unitsSold, profit: api.profit, discounts: api.discounts },
+        ];
       }),
     );
     expect(actual).toEqual(wanted);

@@ -12,3 +12,5 @@ export * from './customer-support.contract';
 export * from './online-order.contract';
 export * from './customer.contract';
 export * from './report.contract';
+export * from './audit.contract';
+export * from './correction.contract';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { moneyOut } from '../money';
 import { productResponse } from './product.contract';
-import { transactionResponse } from './transaction.contract';
 
 /**
- * Shapes of the ledger features (issue 5): reports and CSV exports, product history and the audit
- * trail, stock as of any date, stocktakes and reversals. docs/api.md ("Ledger") explains each call.
+ * Shapes of the ledger features (issue 5): reports and CSV exports and stock as of any date; product
+ * history and the audit trail are in audit.contract.ts, stocktakes and reversals in
+ * correction.contract.ts. docs/api.md ("Ledger") explains each call.
  */
 
 export const LEDGER_MESSAGES = {
@@ -23,20 +23,26 @@ const LAGOS_MIDNIGHT = 'T00:00:00.000+01:00';
  * so `to=2025-03-31` covers the whole of the 31st with `to` exclusive.
  */
 export const queryInstant = (label: string, options: { endOfDay?: boolean } = {}) =>
-  z.string().trim().transform((value, ctx) => {
-    let time: number;
-    if (DATE_ONLY.test(value)) {
-      time = Date.parse(`${value}${LAGOS_MIDNIGHT}`);
-      if (options.endOfDay) time += 24 * 60 * 60 * 1000;
-    } else {
-      time = /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? Date.parse(value) : Number.NaN;
-    }
-    if (Number.isNaN(time)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD) or an ISO date-time with a time zone` });
-      return z.NEVER;
-    }
-    return new Date(time);
-  });
+  z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      let time: number;
+      if (DATE_ONLY.test(value)) {
+        time = Date.parse(`${value}${LAGOS_MIDNIGHT}`);
+        if (options.endOfDay) time += 24 * 60 * 60 * 1000;
+      } else {
+        time = /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? Date.parse(value) : Number.NaN;
+      }
+      if (Number.isNaN(time)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be a date (YYYY-MM-DD) or an ISO date-time with a time zone`,
+        });
+        return z.NEVER;
+      }
+      return new Date(time);
+    });
 
 export const inventoryAsOfQuery = z.object({ asOf: queryInstant('asOf').optional() });
 
@@ -143,123 +149,3 @@ export const TRANSACTIONS_CSV_COLUMNS = [
   'Reason',
   'Notes',
 ] as const;
-
-export const historyQuery = z.object({
-  sinceLastAboveMin: z.enum(['true', 'false']).optional(),
-});
-
-export const historyEntryResponse = z.object({
-  entryNo: z.number().int(),
-  at: z.string(),
-  event: z.enum(['ProductCreated', 'StockReceived', 'StockIssued', 'ProductDeleted']),
-  type: z.enum(['in', 'out']).nullable(),
-  quantity: z.number().int(),
-  /** Signed effect on the stock (opening stock at creation, 0 at deletion). */
-  change: z.number().int(),
-  balanceAfter: z.number().int(),
-  /** Who recorded it (the signed-in user). */
-  by: z.string(),
-  /** The seller/staff named on the movement. */
-  staff: z.string().nullable(),
-  reason: z.string().nullable(),
-  notes: z.string().nullable(),
-  saleId: z.string().nullable(),
-  movementId: z.string().nullable(),
-  unitPrice: moneyOut.nullable(),
-  /** Cost price carried by the event itself. */
-  costPrice: moneyOut.nullable(),
-  /** Cost price in force after this entry, and before it when it changed. */
-  costInForce: moneyOut.nullable(),
-  previousCost: moneyOut.nullable(),
-  costChanged: z.boolean(),
-  price: moneyOut,
-  totalValue: moneyOut.nullable(),
-  originalTotal: moneyOut.nullable(),
-  discountAmount: moneyOut.nullable(),
-  discountPercentage: z.string().nullable(),
-  /** Movement id this entry reverses. */
-  reference: z.string().nullable(),
-  /** Movement id of the entry that reversed this one. */
-  reversedBy: z.string().nullable(),
-  stocktake: z
-    .object({ stocktakeId: z.string(), expectedQuantity: z.number().int(), countedQuantity: z.number().int() })
-    .nullable(),
-});
-export type HistoryEntry = z.infer<typeof historyEntryResponse>;
-
-export const productHistoryResponse = z.object({
-  product: z.object({
-    id: z.string(),
-    name: z.string(),
-    sku: z.string(),
-    category: z.string(),
-    price: moneyOut,
-    costPrice: moneyOut.nullable(),
-    minStockLevel: z.number().int(),
-    currentStock: z.number().int(),
-    status: z.enum(['Out of Stock', 'Low Stock', 'In Stock']),
-    createdAt: z.string(),
-    deletedAt: z.string().nullable(),
-  }),
-  entries: z.array(historyEntryResponse),
-  /** When the stock is at or below the minimum: since when, and the entries that brought it there. */
-  lowStock: z.object({ since: z.string(), entryNos: z.array(z.number().int()) }).nullable(),
-});
-export type ProductHistory = z.infer<typeof productHistoryResponse>;
-
-export const AUDIT_ENTITIES = ['user', 'setting', 'contact', 'product', 'sale', 'order', 'customer', 'support'] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-
-export const auditQuery = z.object({
-  entity: z.enum(AUDIT_ENTITIES, { error: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
-  entityId: z.string().trim().min(1).max(200).optional(),
-  from: queryInstant('from').optional(),
-  to: queryInstant('to', { endOfDay: true }).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
-  /** Paging cursor: the `nextBefore` of the previous page. */
-  before: z.string().regex(/^\d+:\d+$/, 'before must be a cursor from nextBefore').optional(),
-});
-
-export const auditEntryResponse = z.object({
-  id: z.string(),
-  at: z.string(),
-  entity: z.enum(AUDIT_ENTITIES),
-  entityId: z.string(),
-  event: z.string(),
-  summary: z.string(),
-  by: z.string(),
-  byId: z.string().nullable(),
-  /** The event's fields, minus secrets (password hashes never leave the server). */
-  details: z.record(z.string(), z.unknown()),
-});
-export type AuditEntry = z.infer<typeof auditEntryResponse>;
-export const auditResponse = z.object({ entries: z.array(auditEntryResponse), nextBefore: z.string().nullable() });
-export type AuditPage = z.infer<typeof auditResponse>;
-
-export const stocktakeInput = z.object({
-  productId: z.uuid({ error: 'Product is required' }),
-  countedQuantity: z.coerce
-    .number({ error: 'Counted quantity must be a whole number' })
-    .int('Counted quantity must be a whole number')
-    .min(0, 'Counted quantity cannot be negative')
-    .max(1_000_000_000, 'Counted quantity is too large'),
-  notes: z.string({ error: 'Notes are required: say why the count differs' }).trim().min(1, 'Notes are required: say why the count differs').max(2000, 'Notes are too long'),
-});
-export type StocktakeInput = z.input<typeof stocktakeInput>;
-export type StocktakeCommandInput = z.output<typeof stocktakeInput>;
-
-export const stocktakeResponse = z.object({
-  stocktakeId: z.string(),
-  productId: z.string(),
-  expectedQuantity: z.number().int(),
-  countedQuantity: z.number().int(),
-  /** counted − expected; 0 records nothing. */
-  difference: z.number().int(),
-  movement: transactionResponse.nullable(),
-});
-export type StocktakeResult = z.infer<typeof stocktakeResponse>;
-
-export const reverseMovementInput = z.object({
-  notes: z.string({ error: 'Notes are required: say why it is reversed' }).trim().min(1, 'Notes are required: say why it is reversed').max(2000, 'Notes are too long'),
-});
-export type ReverseMovementInput = z.infer<typeof reverseMovementInput>;

@@ -21,7 +21,8 @@ export const auditLogProjection = defineProjection({
     };
     for (const event of events) {
       if (event.type === 'UserCreated') remember('user', event.data.userId, event.data.username);
-      if (event.type === 'ProductCreated') remember('product', event.data.productId, `${event.data.name} (${event.data.sku})`);
+      if (event.type === 'ProductCreated')
+        remember('product', event.data.productId, `${event.data.name} (${event.data.sku})`);
     }
     const wanted = events.flatMap((event): string[] => {
       const data = event.data as { userId?: string; productId?: string };

@@ -35,8 +35,10 @@ export interface AuditLine {
 export type NameOf = (kind: 'user' | 'product', id: string) => string;
 
 function movementSuffix(data: ProjectedEventOf<'StockReceived' | 'StockIssued'>['data']): string {
-  if (data.reverses) return `, reversing ${data.reverses.type === 'in' ? 'a stock in' : 'a stock out'} (${data.reverses.reason}) of ${data.reverses.quantity}`;
-  if (data.stocktake) return `, stocktake: counted ${data.stocktake.countedQuantity}, expected ${data.stocktake.expectedQuantity}`;
+  if (data.reverses)
+    return `, reversing ${data.reverses.type === 'in' ? 'a stock in' : 'a stock out'} (${data.reverses.reason}) of ${data.reverses.quantity}`;
+  if (data.stocktake)
+    return `, stocktake: counted ${data.stocktake.countedQuantity}, expected ${data.stocktake.expectedQuantity}`;
   return '';
 }
 
@@ -44,9 +46,17 @@ function movementSuffix(data: ProjectedEventOf<'StockReceived' | 'StockIssued'>[
 export function describe(event: AuditedEvent, nameOf: NameOf): AuditLine {
   switch (event.type) {
     case 'ProductCreated':
-      return { entity: 'product', entityId: event.data.productId, summary: `Created product ${event.data.name} (${event.data.sku}) with ${event.data.openingStock} in stock` };
+      return {
+        entity: 'product',
+        entityId: event.data.productId,
+        summary: `Created product ${event.data.name} (${event.data.sku}) with ${event.data.openingStock} in stock`,
+      };
     case 'ProductDeleted':
-      return { entity: 'product', entityId: event.data.productId, summary: `Deleted product ${nameOf('product', event.data.productId)}` };
+      return {
+        entity: 'product',
+        entityId: event.data.productId,
+        summary: `Deleted product ${nameOf('product', event.data.productId)}`,
+      };
     case 'StockReceived':
     case 'StockIssued': {
       const { data } = event;
@@ -58,15 +68,35 @@ export function describe(event: AuditedEvent, nameOf: NameOf): AuditLine {
       };
     }
     case 'SaleRecorded':
-      return { entity: 'sale', entityId: event.data.saleId, summary: `Sale ${event.data.saleId}: ${event.data.lines.length} line(s), ${event.data.totalValue} (${event.data.paymentMethod})` };
+      return {
+        entity: 'sale',
+        entityId: event.data.saleId,
+        summary: `Sale ${event.data.saleId}: ${event.data.lines.length} line(s), ${event.data.totalValue} (${event.data.paymentMethod})`,
+      };
     case 'UserCreated':
-      return { entity: 'user', entityId: event.data.userId, summary: `Created ${event.data.role} ${event.data.username}` };
+      return {
+        entity: 'user',
+        entityId: event.data.userId,
+        summary: `Created ${event.data.role} ${event.data.username}`,
+      };
     case 'UserActivationChanged':
-      return { entity: 'user', entityId: event.data.userId, summary: `${event.data.isActive ? 'Activated' : 'Deactivated'} ${nameOf('user', event.data.userId)}` };
+      return {
+        entity: 'user',
+        entityId: event.data.userId,
+        summary: `${event.data.isActive ? 'Activated' : 'Deactivated'} ${nameOf('user', event.data.userId)}`,
+      };
     case 'UserDeleted':
-      return { entity: 'user', entityId: event.data.userId, summary: `Deleted user ${nameOf('user', event.data.userId)}` };
+      return {
+        entity: 'user',
+        entityId: event.data.userId,
+        summary: `Deleted user ${nameOf('user', event.data.userId)}`,
+      };
     case 'UserPasswordChanged':
-      return { entity: 'user', entityId: event.data.userId, summary: `Changed the password of ${nameOf('user', event.data.userId)}` };
+      return {
+        entity: 'user',
+        entityId: event.data.userId,
+        summary: `Changed the password of ${nameOf('user', event.data.userId)}`,
+      };
     case 'UserSignedIn':
       return { entity: 'user', entityId: event.data.userId, summary: `${nameOf('user', event.data.userId)} signed in` };
     case 'SettingChanged':
@@ -74,21 +104,53 @@ export function describe(event: AuditedEvent, nameOf: NameOf): AuditLine {
     case 'ContactInfoChanged':
       return { entity: 'contact', entityId: 'contact_info', summary: 'Changed the contact details' };
     case 'CustomerRegistered':
-      return { entity: 'customer', entityId: event.data.customerId, summary: `Registered customer ${event.data.firstName} ${event.data.lastName} (${event.data.email})` };
+      return {
+        entity: 'customer',
+        entityId: event.data.customerId,
+        summary: `Registered customer ${event.data.firstName} ${event.data.lastName} (${event.data.email})`,
+      };
     case 'OnlineOrderPlaced':
-      return { entity: 'order', entityId: event.data.orderId, summary: `Order ${event.data.orderNumber} placed by ${event.data.customerName}: ${event.data.items.length} item(s), ${event.data.totalAmount}` };
+      return {
+        entity: 'order',
+        entityId: event.data.orderId,
+        summary: `Order ${event.data.orderNumber} placed by ${event.data.customerName}: ${event.data.items.length} item(s), ${event.data.totalAmount}`,
+      };
     case 'OnlineOrderStatusChanged':
-      return { entity: 'order', entityId: event.data.orderId, summary: `Order ${event.data.orderNumber}: ${event.data.from} → ${event.data.to}` };
+      return {
+        entity: 'order',
+        entityId: event.data.orderId,
+        summary: `Order ${event.data.orderNumber}: ${event.data.from} → ${event.data.to}`,
+      };
     case 'SupportRequestSubmitted':
-      return { entity: 'support', entityId: String(event.data.requestId), summary: `Support request #${event.data.requestId} from ${event.data.fullName}${event.data.subject ? `: ${event.data.subject}` : ''}` };
+      return {
+        entity: 'support',
+        entityId: String(event.data.requestId),
+        summary: `Support request #${event.data.requestId} from ${event.data.fullName}${event.data.subject ? `: ${event.data.subject}` : ''}`,
+      };
     case 'SupportStatusChanged':
-      return { entity: 'support', entityId: String(event.data.requestId), summary: `Support request #${event.data.requestId}: ${event.data.from} → ${event.data.to}` };
+      return {
+        entity: 'support',
+        entityId: String(event.data.requestId),
+        summary: `Support request #${event.data.requestId}: ${event.data.from} → ${event.data.to}`,
+      };
     case 'SupportReplied':
-      return { entity: 'support', entityId: String(event.data.requestId), summary: `Reply to support request #${event.data.requestId} by ${event.data.repliedBy}` };
+      return {
+        entity: 'support',
+        entityId: String(event.data.requestId),
+        summary: `Reply to support request #${event.data.requestId} by ${event.data.repliedBy}`,
+      };
     case 'SupportReplyDelivered':
-      return { entity: 'support', entityId: String(event.data.requestId), summary: `Reply to support request #${event.data.requestId} delivered to ${event.data.to}` };
+      return {
+        entity: 'support',
+        entityId: String(event.data.requestId),
+        summary: `Reply to support request #${event.data.requestId} delivered to ${event.data.to}`,
+      };
     case 'SupportReplyDeliveryFailed':
-      return { entity: 'support', entityId: String(event.data.requestId), summary: `Reply to support request #${event.data.requestId} not delivered: ${event.data.error}` };
+      return {
+        entity: 'support',
+        entityId: String(event.data.requestId),
+        summary: `Reply to support request #${event.data.requestId} not delivered: ${event.data.error}`,
+      };
     default:
       return assertNever(event);
   }

@@ -70,7 +70,8 @@ async function inventoryPage(knex: Knex, query: InventoryQuery, after: Cursor | 
 }
 
 /** numeric::text of a 2-decimal column is already "digits.dd": skip decimal.js on the hot path. */
-const money = (value: string | null): string => (value !== null && /^-?\d+\.\d{2}$/.test(value) ? value : formatMoney(value));
+const money = (value: string | null): string =>
+  value !== null && /^-?\d+\.\d{2}$/.test(value) ? value : formatMoney(value);
 
 function toItem(row: InventoryRow): InventoryItem {
   const currentStock = Number(row.stock);
@@ -101,7 +102,11 @@ export async function listInventoryAsOf(knex: Knex, query: InventoryQuery): Prom
  * The same listing in pages of `pageSize`, each page its own short query: an export never holds the
  * connection between pages (PGlite has only one) and never holds the whole listing in memory.
  */
-export async function* inventoryPages(knex: Knex, query: InventoryQuery, pageSize = 500): AsyncGenerator<InventoryItem[]> {
+export async function* inventoryPages(
+  knex: Knex,
+  query: InventoryQuery,
+  pageSize = 500,
+): AsyncGenerator<InventoryItem[]> {
   let after: Cursor | null = null;
   for (;;) {
     const rows = await inventoryPage(knex, query, after, pageSize);

@@ -41,7 +41,11 @@ export interface MovementRange {
  * Stock movements newest first (as the Transactions page lists them), in keyset pages on
  * stock_ledger_movements_at_idx: each page is one short query, nothing held between pages.
  */
-export async function* ledgerMovementPages(knex: Knex, range: MovementRange, pageSize = 1_000): AsyncGenerator<LedgerMovement[]> {
+export async function* ledgerMovementPages(
+  knex: Knex,
+  range: MovementRange,
+  pageSize = 1_000,
+): AsyncGenerator<LedgerMovement[]> {
   let after: MovementRow | null = null;
   for (;;) {
     const query = knex('stock_ledger')

@@ -43,7 +43,10 @@ interface LedgerProductRow {
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export async function loadLedgerProducts(trx: Knex.Transaction, ids: readonly string[]): Promise<Map<string, LedgerProduct>> {
+export async function loadLedgerProducts(
+  trx: Knex.Transaction,
+  ids: readonly string[],
+): Promise<Map<string, LedgerProduct>> {
   if (ids.length === 0) return new Map();
   const result = await trx.raw<{ rows: LedgerProductRow[] }>(
     `select product_id, name, sku, category, price::text, cost_price::text, min_stock_level, description, images,

@@ -89,7 +89,10 @@ interface Sums {
  */
 export class LedgerRollups {
   private readonly sales = new Map<string, { key: [string, string, string, string]; sums: Sums }>();
-  private readonly movements = new Map<string, { key: [string, string, string]; count: number; units: number; value: bigint }>();
+  private readonly movements = new Map<
+    string,
+    { key: [string, string, string]; count: number; units: number; value: bigint }
+  >();
 
   /** `recordedDay`: the Lagos day of the event, worked out once by the caller. */
   addSale(row: SaleRow, recordedDay: string): void {
@@ -98,7 +101,10 @@ export class LedgerRollups {
     const id = key.join('\u0000');
     let entry = this.sales.get(id);
     if (!entry) {
-      entry = { key, sums: { total: 0n, original: 0n, discount: 0n, profit: 0n, quantity: 0, saleLines: 0, reversedLines: 0 } };
+      entry = {
+        key,
+        sums: { total: 0n, original: 0n, discount: 0n, profit: 0n, quantity: 0, saleLines: 0, reversedLines: 0 },
+      };
       this.sales.set(id, entry);
     }
     const sums = entry.sums;

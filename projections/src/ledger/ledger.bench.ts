@@ -128,22 +128,30 @@ async function main(): Promise<void> {
     await seed(knex);
     const [{ count: entries } = { count: 0 }] = await knex('stock_ledger').count<{ count: string }[]>({ count: '*' });
     const [{ count: sales } = { count: 0 }] = await knex('ledger_sales').count<{ count: string }[]>({ count: '*' });
-    console.log(`${engine}: ${Number(entries).toLocaleString('en')} ledger entries, ${Number(sales).toLocaleString('en')} sale lines, ` +
-      `${products.toLocaleString('en')} products, seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+    console.log(
+      `${engine}: ${Number(entries).toLocaleString('en')} ledger entries, ${Number(sales).toLocaleString('en')} sale lines, ` +
+        `${products.toLocaleString('en')} products, seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s`,
+    );
 
     const june = { from: new Date('2025-06-01T00:00:00+01:00'), to: new Date('2025-07-01T00:00:00+01:00') };
     const asOf = new Date('2025-06-15T12:00:00+01:00');
     const check = await listInventoryAsOf(knex, { asOf });
     const report = await getReportSummary(knex, { ...june, knownAt: null });
-    console.log(`as-of: ${check.length} products; June: ${report.sales.saleLines.toLocaleString('en')} sale lines, ` +
-      `${report.movements.stockIn.count + report.movements.stockOut.count} movements, sales ${report.sales.totalSales}`);
+    console.log(
+      `as-of: ${check.length} products; June: ${report.sales.saleLines.toLocaleString('en')} sale lines, ` +
+        `${report.movements.stockIn.count + report.movements.stockOut.count} movements, sales ${report.sales.totalSales}`,
+    );
 
     const rows = [
       '| query | median ms | p95 ms | max ms |',
       '|---|---|---|---|',
-      await time(`stock as of a date (GET /api/inventory?asOf), ${products} products`, 30, () => listInventoryAsOf(knex, { asOf })),
+      await time(`stock as of a date (GET /api/inventory?asOf), ${products} products`, 30, () =>
+        listInventoryAsOf(knex, { asOf }),
+      ),
       await time('stock now (GET /api/inventory)', 30, () => listInventoryAsOf(knex, { asOf: null })),
-      await time('one-month report (GET /api/reports/summary)', 20, () => getReportSummary(knex, { ...june, knownAt: null })),
+      await time('one-month report (GET /api/reports/summary)', 20, () =>
+        getReportSummary(knex, { ...june, knownAt: null }),
+      ),
       await time('one-month report as known at mid-month', 20, () =>
         getReportSummary(knex, { ...june, knownAt: new Date('2025-06-15T00:00:00+01:00') }),
       ),

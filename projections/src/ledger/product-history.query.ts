@@ -67,7 +67,10 @@ export async function getProductHistory(
   const sinceLow = entries.slice(lastAbove + 1);
   const lowStock =
     !deleted && currentStock <= minStockLevel && sinceLow.length > 0
-      ? { since: sinceLow[0]!.at, entryNos: sinceLow.filter((entry) => entry.change !== 0).map((entry) => entry.entryNo) }
+      ? {
+          since: sinceLow[0]!.at,
+          entryNos: sinceLow.filter((entry) => entry.change !== 0).map((entry) => entry.entryNo),
+        }
       : null;
 
   return {
@@ -121,6 +124,10 @@ function toEntry(row: EntryRow): HistoryEntry {
     stocktake:
       row.stocktake_id === null
         ? null
-        : { stocktakeId: row.stocktake_id, expectedQuantity: Number(row.expected_quantity), countedQuantity: Number(row.counted_quantity) },
+        : {
+            stocktakeId: row.stocktake_id,
+            expectedQuantity: Number(row.expected_quantity),
+            countedQuantity: Number(row.counted_quantity),
+          },
   };
 }

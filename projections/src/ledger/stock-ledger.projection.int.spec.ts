@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { FakeLedger, newEvent, openReadModelDatabase, productCreated, project, stockIssued, stockReceived } from '../testing/projection-test-kit';
+import {
+  FakeLedger,
+  newEvent,
+  openReadModelDatabase,
+  productCreated,
+  project,
+  stockIssued,
+  stockReceived,
+} from '../testing/projection-test-kit';
 import { getReportSummary } from '../reports/report-summary.query';
 import { listInventoryAsOf } from './inventory-as-of.query';
 import { getProductHistory } from './product-history.query';
@@ -61,7 +69,15 @@ describe('stock ledger projection', () => {
     await project(db.knex, stockLedgerProjection, third, second.at(-1)!.position);
 
     const history = await getProductHistory(db.knex, cream.productId);
-    expect(history?.entries.map((entry) => [entry.entryNo, entry.event, entry.change, entry.balanceAfter, entry.costInForce])).toEqual([
+    expect(
+      history?.entries.map((entry) => [
+        entry.entryNo,
+        entry.event,
+        entry.change,
+        entry.balanceAfter,
+        entry.costInForce,
+      ]),
+    ).toEqual([
       [1, 'ProductCreated', 10, 10, '1000.00'],
       [2, 'StockReceived', 5, 15, '1200.00'],
       [3, 'StockIssued', -3, 12, '1200.00'],
@@ -89,9 +105,19 @@ describe('stock ledger projection', () => {
     expect((await at('2025-03-13T08:00:00.000Z')).map((item) => item.name)).toEqual(['Unknown Product']);
 
     const day = { from: new Date('2025-03-10T00:00:00.000Z'), to: new Date('2025-03-11T00:00:00.000Z') };
-    expect((await getReportSummary(db.knex, { ...day, knownAt: null })).sales).toMatchObject({ totalSales: '0.00', saleLines: 1, reversedLines: 1 });
+    expect((await getReportSummary(db.knex, { ...day, knownAt: null })).sales).toMatchObject({
+      totalSales: '0.00',
+      saleLines: 1,
+      reversedLines: 1,
+    });
     const before = await getReportSummary(db.knex, { ...day, knownAt: new Date('2025-03-11T00:00:00.000Z') });
-    expect(before.sales).toMatchObject({ totalSales: '4050.00', discounts: '450.00', profit: '900.00', profitNetOfDiscounts: '450.00', unitsSold: 3 });
+    expect(before.sales).toMatchObject({
+      totalSales: '4050.00',
+      discounts: '450.00',
+      profit: '900.00',
+      profitNetOfDiscounts: '450.00',
+      unitsSold: 3,
+    });
     expect(before.byStaff).toEqual([expect.objectContaining({ staff: 'bola', unitsSold: 3 })]);
     expect(before.movements.stockIn).toEqual({ count: 2, units: 7, value: '7000.00' });
   });

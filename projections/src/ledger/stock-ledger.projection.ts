@@ -18,7 +18,9 @@ export const stockLedgerProjection = defineProjection({
   handles: ['ProductCreated', 'StockReceived', 'StockIssued', 'ProductDeleted'] as const,
   tables: ['stock_ledger', 'ledger_sales', 'ledger_products', 'ledger_sales_daily', 'ledger_movements_daily'],
   async project(events, trx) {
-    const created = new Set(events.filter((event) => event.type === 'ProductCreated').map((event) => event.data.productId));
+    const created = new Set(
+      events.filter((event) => event.type === 'ProductCreated').map((event) => event.data.productId),
+    );
     const known = await loadLedgerProducts(
       trx,
       [...new Set(events.map((event) => event.data.productId))].filter((id) => !created.has(id)),
@@ -103,7 +105,8 @@ function fromCreation(event: ProjectedEventOf<'ProductCreated'>): LedgerProduct 
 /** A movement for a product the ledger never saw created: kept, under the spec's 'Unknown Product'. */
 function unknownProduct(event: LedgerEvent): LedgerProduct {
   const position = positionColumns(event.position);
-  const price = event.type === 'StockReceived' || event.type === 'StockIssued' ? (event.data.unitPrice ?? '0.00') : '0.00';
+  const price =
+    event.type === 'StockReceived' || event.type === 'StockIssued' ? (event.data.unitPrice ?? '0.00') : '0.00';
   return {
     productId: event.data.productId,
     name: 'Unknown Product',

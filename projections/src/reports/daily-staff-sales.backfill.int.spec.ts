@@ -44,9 +44,19 @@ describe('daily_staff_sales backfills from the full history on first start', () 
         const key = `2025-05-${String(1 + day).padStart(2, '0')} ${seller}`;
         const entry = expected.get(key) ?? { units: 0, kobo: 0 };
         expected.set(key, { units: entry.units + quantity, kobo: entry.kobo + quantity * 25_000 });
-        return newEvent('StockIssued', stockIssued(product.productId, quantity, '250.00', { sellerName: seller }), at(index + 1));
+        return newEvent(
+          'StockIssued',
+          stockIssued(product.productId, quantity, '250.00', { sellerName: seller }),
+          at(index + 1),
+        );
       });
-      head = (await eventStore.append(`product-${product.productId}`, [newEvent('ProductCreated', product, at(0)), ...sales], 0)).position;
+      head = (
+        await eventStore.append(
+          `product-${product.productId}`,
+          [newEvent('ProductCreated', product, at(0)), ...sales],
+          0,
+        )
+      ).position;
     }
     expect(await before.waitFor(head!, 30_000)).toBe(true);
     await before.stop();
@@ -58,7 +68,14 @@ describe('daily_staff_sales backfills from the full history on first start', () 
     await after.start(eventStore, knex, [productsProjection, transactionsProjection, dailyStaffSalesProjection]);
     expect(await after.waitFor(head!, 30_000)).toBe(true);
     const rows = await listStaffDailySales(knex, {});
-    expect(new Map(rows.map((row) => [`${row.day} ${row.staff}`, { units: row.unitsSold, kobo: Math.round(Number(row.totalSales) * 100) }]))).toEqual(expected);
+    expect(
+      new Map(
+        rows.map((row) => [
+          `${row.day} ${row.staff}`,
+          { units: row.unitsSold, kobo: Math.round(Number(row.totalSales) * 100) },
+        ]),
+      ),
+    ).toEqual(expected);
     const [checkpoint] = await readCheckpoints(knex, ['daily_staff_sales']);
     expect(checkpoint?.position).toEqual(head);
 
@@ -66,12 +83,27 @@ describe('daily_staff_sales backfills from the full history on first start', () 
     const late = productCreated({ openingStock: 5 });
     const live = await eventStore.append(
       `product-${late.productId}`,
-      [newEvent('ProductCreated', late, '2025-06-01T09:00:00.000Z'), newEvent('StockIssued', stockIssued(late.productId, 2, '100.00', { sellerName: 'dayo' }), '2025-06-01T09:01:00.000Z')],
+      [
+        newEvent('ProductCreated', late, '2025-06-01T09:00:00.000Z'),
+        newEvent(
+          'StockIssued',
+          stockIssued(late.productId, 2, '100.00', { sellerName: 'dayo' }),
+          '2025-06-01T09:01:00.000Z',
+        ),
+      ],
       0,
     );
     expect(await after.waitFor(live.position, 30_000)).toBe(true);
     expect(await listStaffDailySales(knex, { from: '2025-06-01' })).toEqual([
-      { day: '2025-06-01', staff: 'dayo', totalSales: '200.00', discounts: '0.00', profit: '0.00', unitsSold: 2, saleLines: 1 },
+      {
+        day: '2025-06-01',
+        staff: 'dayo',
+        totalSales: '200.00',
+        discounts: '0.00',
+        profit: '0.00',
+        unitsSold: 2,
+        saleLines: 1,
+      },
     ]);
     await after.stop();
   });

@@ -29,7 +29,12 @@ export const dailyStaffSalesProjection = defineProjection({
   tables: ['daily_staff_sales'],
   async project(events, trx) {
     const totals = new Map<string, Totals>();
-    const add = (at: string, staff: string, sign: 1 | -1, line: { quantity: number; total: string; discount: string; profit: bigint }) => {
+    const add = (
+      at: string,
+      staff: string,
+      sign: 1 | -1,
+      line: { quantity: number; total: string; discount: string; profit: bigint },
+    ) => {
       const day = lagosBusinessDay(at);
       const key = `${day}\u0000${staff}`;
       let entry = totals.get(key);

@@ -95,7 +95,12 @@ async function salesRows(knex: Knex, range: ReportRange): Promise<SalesRow[]> {
         `select ${LINE_COLUMNS} from ledger_sales
          where effective_at >= ? and effective_at < ? and recorded_at >= ? and recorded_at <= ?`,
       );
-      bindings.push(lagosDayStart(split.days.from).toISOString(), lagosDayStart(split.days.to).toISOString(), lagosDayStart(knownDay).toISOString(), knownAt);
+      bindings.push(
+        lagosDayStart(split.days.from).toISOString(),
+        lagosDayStart(split.days.to).toISOString(),
+        lagosDayStart(knownDay).toISOString(),
+        knownAt,
+      );
     }
   }
   const result = await knex.raw<{ rows: SalesRow[] }>(
@@ -145,7 +150,9 @@ async function movementSummary(knex: Knex, range: ReportRange): Promise<ReportSu
     parts.push('select direction, reason, count, units, value from ledger_movements_daily where day >= ? and day < ?');
     bindings.push(split.days.from, split.days.to);
   }
-  const result = await knex.raw<{ rows: { direction: 'in' | 'out'; reason: string; count: string; units: string; value: string }[] }>(
+  const result = await knex.raw<{
+    rows: { direction: 'in' | 'out'; reason: string; count: string; units: string; value: string }[];
+  }>(
     `select direction, reason, sum(count) as count, sum(units) as units, sum(value)::text as value
      from (${parts.join(' union all ')}) parts group by direction, reason order by direction, reason`,
     bindings,
@@ -188,7 +195,12 @@ async function stockSummary(knex: Knex, at: Date, inclusive: boolean): Promise<R
     lowStock: items.filter((item) => item.currentStock <= item.minStockLevel).length,
     outOfStock: items.filter((item) => item.currentStock <= 0).length,
     byCategory: [...categories]
-      .map(([category, entry]) => ({ category, products: entry.products, units: entry.units, stockValue: formatKobo(entry.value) }))
+      .map(([category, entry]) => ({
+        category,
+        products: entry.products,
+        units: entry.units,
+        stockValue: formatKobo(entry.value),
+      }))
       .sort((a, b) => a.category.localeCompare(b.category)),
   };
 }

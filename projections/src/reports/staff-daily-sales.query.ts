@@ -17,8 +17,15 @@ export async function listStaffDailySales(knex: Knex, range: { from?: string; to
     .orderBy([{ column: 'business_day' }, { column: 'staff' }]);
   if (range.from) query.where('business_day', '>=', range.from);
   if (range.to) query.where('business_day', '<=', range.to);
-  const rows: { day: string; staff: string; sales_total: string; discounts: string; profit: string; units_sold: string; sale_lines: number }[] =
-    await query;
+  const rows: {
+    day: string;
+    staff: string;
+    sales_total: string;
+    discounts: string;
+    profit: string;
+    units_sold: string;
+    sale_lines: number;
+  }[] = await query;
   return rows.map((row) => ({
     day: row.day,
     staff: row.staff,

@@ -36,7 +36,12 @@ export function stockAsOf(events: readonly RawEvent[], t: number, inclusive = tr
   for (const { event, at } of events) {
     if (!counts(at)) continue;
     if (event.type === 'ProductCreated') {
-      state.set(event.data.productId, { price: event.data.price, cost: event.data.costPrice, stock: event.data.openingStock, deleted: false });
+      state.set(event.data.productId, {
+        price: event.data.price,
+        cost: event.data.costPrice,
+        stock: event.data.openingStock,
+        deleted: false,
+      });
     }
     const product = state.get((event.data as { productId?: string }).productId ?? '');
     if (!product) continue;
@@ -50,7 +55,11 @@ export function stockAsOf(events: readonly RawEvent[], t: number, inclusive = tr
   const result = new Map<string, StockThen>();
   for (const [id, product] of state) {
     if (product.deleted) continue;
-    result.set(id, { stock: product.stock, costPrice: product.cost, stockValue: new Decimal(product.price).times(product.stock).toFixed(2) });
+    result.set(id, {
+      stock: product.stock,
+      costPrice: product.cost,
+      stockValue: new Decimal(product.price).times(product.stock).toFixed(2),
+    });
   }
   return result;
 }
@@ -64,7 +73,14 @@ interface Figures {
   reversedLines: number;
 }
 
-const empty = (): Figures => ({ totalSales: new Decimal(0), discounts: new Decimal(0), profit: new Decimal(0), unitsSold: 0, saleLines: 0, reversedLines: 0 });
+const empty = (): Figures => ({
+  totalSales: new Decimal(0),
+  discounts: new Decimal(0),
+  profit: new Decimal(0),
+  unitsSold: 0,
+  saleLines: 0,
+  reversedLines: 0,
+});
 
 export interface BruteSummary {
   readonly totals: Figures;
@@ -89,16 +105,53 @@ export function salesSummary(events: readonly RawEvent[], from: number, to: numb
   for (const { event, at } of events) {
     if (event.type === 'ProductCreated') category.set(event.data.productId, event.data.category);
     if (at > knownAt) continue;
-    let line: { productId: string; when: number; staff: string; sign: 1 | -1; total: string; discount: string; unit: string | null; cost: string | null; quantity: number } | null = null;
+    let line: {
+      productId: string;
+      when: number;
+      staff: string;
+      sign: 1 | -1;
+      total: string;
+      discount: string;
+      unit: string | null;
+      cost: string | null;
+      quantity: number;
+    } | null = null;
     if (event.type === 'StockIssued' && event.data.reason === 'sale' && !event.data.reverses) {
       const { data } = event;
-      line = { productId: data.productId, when: at, staff: data.sellerName, sign: 1, total: data.totalValue, discount: data.discountAmount, unit: data.unitPrice, cost: data.costPrice, quantity: data.quantity };
-    } else if (event.type === 'StockReceived' && event.data.reverses?.type === 'out' && event.data.reverses.reason === 'sale') {
+      line = {
+        productId: data.productId,
+        when: at,
+        staff: data.sellerName,
+        sign: 1,
+        total: data.totalValue,
+        discount: data.discountAmount,
+        unit: data.unitPrice,
+        cost: data.costPrice,
+        quantity: data.quantity,
+      };
+    } else if (
+      event.type === 'StockReceived' &&
+      event.data.reverses?.type === 'out' &&
+      event.data.reverses.reason === 'sale'
+    ) {
       const original = event.data.reverses;
-      line = { productId: event.data.productId, when: Date.parse(original.at), staff: original.sellerName, sign: -1, total: original.totalValue, discount: original.discountAmount, unit: original.unitPrice, cost: original.costPrice, quantity: original.quantity };
+      line = {
+        productId: event.data.productId,
+        when: Date.parse(original.at),
+        staff: original.sellerName,
+        sign: -1,
+        total: original.totalValue,
+        discount: original.discountAmount,
+        unit: original.unitPrice,
+        cost: original.costPrice,
+        quantity: original.quantity,
+      };
     }
     if (!line || line.when < from || line.when >= to) continue;
-    const profit = line.unit !== null && line.cost !== null ? new Decimal(line.unit).minus(line.cost).times(line.quantity) : new Decimal(0);
+    const profit =
+      line.unit !== null && line.cost !== null
+        ? new Decimal(line.unit).minus(line.cost).times(line.quantity)
+        : new Decimal(0);
     const targets = [
       summary.totals,
       add(category.get(line.productId) ?? '', summary.byCategory),

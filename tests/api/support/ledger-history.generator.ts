@@ -58,8 +58,13 @@ export async function appendRandomHistory(store: EventStore, options: HistoryOpt
   const dayMs = 24 * 60 * 60 * 1000;
 
   for (let day = 0; day < options.days; day++) {
-    const pending = new Map<GeneratedProduct, { events: DomainEvent[]; metadata: { actorName: string; at: string }[] }>();
-    const offsets = Array.from({ length: options.eventsPerDay }, () => random.int(dayMs - 2 * options.eventsPerDay)).sort((a, b) => a - b);
+    const pending = new Map<
+      GeneratedProduct,
+      { events: DomainEvent[]; metadata: { actorName: string; at: string }[] }
+    >();
+    const offsets = Array.from({ length: options.eventsPerDay }, () =>
+      random.int(dayMs - 2 * options.eventsPerDay),
+    ).sort((a, b) => a - b);
     offsets.forEach((offset, index) => {
       const at = new Date(options.start.getTime() + day * dayMs + offset + index).toISOString();
       const staff = random.pick(STAFF);
@@ -71,7 +76,7 @@ export async function appendRandomHistory(store: EventStore, options: HistoryOpt
         if (live.length < 6 || roll < 0.02) {
           product = { id: randomUUID(), state: productDecider.initialState(), history: [], movements: [], version: 0 };
           products.push(product);
-          const price = (500 + random.int(20_000)) + random.int(100) / 100;
+          const price = 500 + random.int(20_000) + random.int(100) / 100;
           events = productDecider.decide(
             {
               type: 'CreateProduct',
@@ -128,11 +133,21 @@ export async function appendRandomHistory(store: EventStore, options: HistoryOpt
   return last;
 }
 
-function decideMovement(product: GeneratedProduct, roll: number, staff: string, random: ReturnType<typeof seeded>): DomainEvent[] {
+function decideMovement(
+  product: GeneratedProduct,
+  roll: number,
+  staff: string,
+  random: ReturnType<typeof seeded>,
+): DomainEvent[] {
   const state = product.state;
   if (state.status !== 'live') return [];
   const movementId = randomUUID();
-  const common = { productId: product.id, movementId, sellerName: staff, notes: random.next() < 0.1 ? 'generated note' : null };
+  const common = {
+    productId: product.id,
+    movementId,
+    sellerName: staff,
+    notes: random.next() < 0.1 ? 'generated note' : null,
+  };
   if (roll < 0.45) {
     if (state.stock === 0) return [];
     const discount = random.next() < 0.6 ? '0' : (random.int(3000) / 100).toFixed(2);
@@ -150,20 +165,39 @@ function decideMovement(product: GeneratedProduct, roll: number, staff: string, 
   if (roll < 0.72) {
     const cost = random.next() < 0.5 ? (Number(state.price) * (0.3 + random.next() * 0.6)).toFixed(2) : null;
     return productDecider.decide(
-      { type: 'ReceiveStock', ...common, quantity: 1 + random.int(20), reason: random.pick(['purchase', 'return', 'adjustment'] as const), unitPrice: state.price, costPrice: cost, saleId: null },
+      {
+        type: 'ReceiveStock',
+        ...common,
+        quantity: 1 + random.int(20),
+        reason: random.pick(['purchase', 'return', 'adjustment'] as const),
+        unitPrice: state.price,
+        costPrice: cost,
+        saleId: null,
+      },
       state,
     );
   }
   if (roll < 0.85) {
     if (state.stock === 0) return [];
     return productDecider.decide(
-      { type: 'IssueStock', ...common, quantity: 1 + random.int(Math.min(state.stock, 3)), reason: random.pick(['waste', 'adjustment'] as const), unitPrice: state.price, discountPercentage: '0', saleId: null },
+      {
+        type: 'IssueStock',
+        ...common,
+        quantity: 1 + random.int(Math.min(state.stock, 3)),
+        reason: random.pick(['waste', 'adjustment'] as const),
+        unitPrice: state.price,
+        discountPercentage: '0',
+        saleId: null,
+      },
       state,
     );
   }
   if (roll < 0.9) {
     const counted = Math.max(0, state.stock + random.int(7) - 3);
-    return stocktakeDecider.decide({ type: 'TakeStock', ...common, stocktakeId: randomUUID(), countedQuantity: counted }, state);
+    return stocktakeDecider.decide(
+      { type: 'TakeStock', ...common, stocktakeId: randomUUID(), countedQuantity: counted },
+      state,
+    );
   }
   if (roll < 0.97 && product.movements.length > 0) {
     const target = random.pick(product.movements);

@@ -104,7 +104,12 @@ describe('stocktake decider', () => {
     const [event] = decide([created], take(8));
     expect(event).toMatchObject({
       type: 'StockReceived',
-      data: { quantity: 3, reason: 'adjustment', costPrice: null, stocktake: { expectedQuantity: 5, countedQuantity: 8 } },
+      data: {
+        quantity: 3,
+        reason: 'adjustment',
+        costPrice: null,
+        stocktake: { expectedQuantity: 5, countedQuantity: 8 },
+      },
     });
   });
 
@@ -114,7 +119,9 @@ describe('stocktake decider', () => {
       code: 'validation',
       message: 'Counted quantity must be a whole number of 0 or more',
     });
-    expect(refusal(() => decide([created, { type: 'ProductDeleted', data: { productId } }], take(1))).code).toBe('conflict');
+    expect(refusal(() => decide([created, { type: 'ProductDeleted', data: { productId } }], take(1))).code).toBe(
+      'conflict',
+    );
     expect(refusal(() => decide([], take(1))).code).toBe('not_found');
   });
 });
@@ -171,7 +178,12 @@ describe('movement reversal decider', () => {
   it('reverses a receipt with a stock out, unless the stock would go negative', () => {
     expect(decide([created, receipt], receiptId)[0]).toMatchObject({
       type: 'StockIssued',
-      data: { quantity: 4, reason: 'adjustment', totalValue: '10000.00', reverses: { movementId: receiptId, type: 'in' } },
+      data: {
+        quantity: 4,
+        reason: 'adjustment',
+        totalValue: '10000.00',
+        reverses: { movementId: receiptId, type: 'in' },
+      },
     });
     expect(refusal(() => decide([created, receipt, saleLine, saleLine, saleLine], receiptId))).toEqual({
       code: 'conflict',
@@ -186,7 +198,12 @@ describe('movement reversal decider', () => {
       code: 'conflict',
       message: 'This movement has already been reversed',
     });
-    expect(refusal(() => decide(history, newId)).message).toBe('This movement is a reversal itself and cannot be reversed');
-    expect(refusal(() => decide([created], saleLineId))).toEqual({ code: 'not_found', message: 'Transaction not found' });
+    expect(refusal(() => decide(history, newId)).message).toBe(
+      'This movement is a reversal itself and cannot be reversed',
+    );
+    expect(refusal(() => decide([created], saleLineId))).toEqual({
+      code: 'not_found',
+      message: 'Transaction not found',
+    });
   });
 });

@@ -91,7 +91,9 @@ export function decideReversal(command: ReverseMovement, state: ReversalState): 
 }
 
 /** A decider per reversal: it follows only the movement to reverse, so the fold stays O(stream) with no map. */
-export function movementReversalDecider(reversedMovementId: string): Decider<ReverseMovement, ReversalState, Compensation> {
+export function movementReversalDecider(
+  reversedMovementId: string,
+): Decider<ReverseMovement, ReversalState, Compensation> {
   return {
     initialState: () => ({ product: productDecider.initialState(), original: null, reversedBy: null }),
     decide: decideReversal,
@@ -99,7 +101,8 @@ export function movementReversalDecider(reversedMovementId: string): Decider<Rev
       const product = evolveProduct(state.product, event);
       if (event.type !== 'StockReceived' && event.type !== 'StockIssued') return { ...state, product };
       if (event.data.movementId === reversedMovementId) return { ...state, product, original: summarise(event) };
-      if (event.data.reverses?.movementId === reversedMovementId) return { ...state, product, reversedBy: event.data.movementId };
+      if (event.data.reverses?.movementId === reversedMovementId)
+        return { ...state, product, reversedBy: event.data.movementId };
       return { ...state, product };
     },
   };

@@ -1,6 +1,13 @@
 import { BadRequestException, Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { auditQuery, historyQuery, LEDGER_MESSAGES, MESSAGES, type AuditPage, type ProductHistory } from '@shop/contracts';
+import {
+  auditQuery,
+  historyQuery,
+  LEDGER_MESSAGES,
+  MESSAGES,
+  type AuditPage,
+  type ProductHistory,
+} from '@shop/contracts';
 import type { AuditFilter } from '@shop/projections';
 import { ManagerOnly, Pages } from '../auth/access.decorator';
 import { uuidParam } from '../http/uuid-param.pipe';

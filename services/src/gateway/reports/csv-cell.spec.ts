@@ -12,7 +12,8 @@ describe('CSV formula guard', () => {
     const alphabet = ["'", '=', '+', '-', '@', '\t', '\r', 'a', ' ', '"', ','];
     const texts: string[] = [''];
     for (let length = 1; length <= 4; length++) {
-      for (const prefix of texts.filter((text) => text.length === length - 1)) for (const char of alphabet) texts.push(prefix + char);
+      for (const prefix of texts.filter((text) => text.length === length - 1))
+        for (const char of alphabet) texts.push(prefix + char);
     }
     for (const text of texts) expect(restoreCell(neutraliseCell(text))).toBe(text);
   });

@@ -18,4 +18,5 @@ const needsGuard = (value: string): boolean => {
 export const neutraliseCell = (value: string): string => (needsGuard(value) ? `'${value}` : value);
 
 /** The inverse, for readers of our CSV (and the round-trip test). */
-export const restoreCell = (cell: string): string => (cell[0] === "'" && needsGuard(cell.slice(1)) ? cell.slice(1) : cell);
+export const restoreCell = (cell: string): string =>
+  cell[0] === "'" && needsGuard(cell.slice(1)) ? cell.slice(1) : cell;

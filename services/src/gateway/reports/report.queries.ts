@@ -1,6 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { INVENTORY_CSV_COLUMNS, TRANSACTIONS_CSV_COLUMNS, type ReportSummary, type StaffDailySales } from '@shop/contracts';
+import {
+  INVENTORY_CSV_COLUMNS,
+  TRANSACTIONS_CSV_COLUMNS,
+  type ReportSummary,
+  type StaffDailySales,
+} from '@shop/contracts';
 import {
   getReportSummary,
   inventoryPages,
@@ -16,7 +21,8 @@ import type { CsvExport } from './csv-response';
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 /** "2025-03-10 14:05:09", Africa/Lagos wall time: what a spreadsheet recognises as a date. */
-const lagosDateTime = (iso: string) => new Date(Date.parse(iso) + LAGOS_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
+const lagosDateTime = (iso: string) =>
+  new Date(Date.parse(iso) + LAGOS_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
 
 export class ExportInventoryCsvQuery extends Query<CsvExport> {
   constructor(
@@ -49,7 +55,11 @@ export class ExportInventoryCsvHandler implements IQueryHandler<ExportInventoryC
         }
       }
     }
-    return { filename: `inventory-report-${lagosBusinessDay(asOf ?? now)}.csv`, columns: INVENTORY_CSV_COLUMNS, records: records() };
+    return {
+      filename: `inventory-report-${lagosBusinessDay(asOf ?? now)}.csv`,
+      columns: INVENTORY_CSV_COLUMNS,
+      records: records(),
+    };
   }
 }
 
@@ -85,7 +95,11 @@ export class ExportTransactionsCsvHandler implements IQueryHandler<ExportTransac
         }
       }
     }
-    return { filename: `transactions-report-${lagosBusinessDay(now)}.csv`, columns: TRANSACTIONS_CSV_COLUMNS, records: records() };
+    return {
+      filename: `transactions-report-${lagosBusinessDay(now)}.csv`,
+      columns: TRANSACTIONS_CSV_COLUMNS,
+      records: records(),
+    };
   }
 }
 

@@ -34,7 +34,10 @@ export class ReportsController {
 
   @Get('inventory.csv')
   @Pages('reports')
-  async inventoryCsv(@Query(new ZodBodyPipe(inventoryAsOfQuery)) query: { asOf?: Date }, @Res() response: Response): Promise<void> {
+  async inventoryCsv(
+    @Query(new ZodBodyPipe(inventoryAsOfQuery)) query: { asOf?: Date },
+    @Res() response: Response,
+  ): Promise<void> {
     await sendCsv(response, await this.queries.execute(new ExportInventoryCsvQuery(query.asOf ?? null, new Date())));
   }
 
@@ -50,7 +53,9 @@ export class ReportsController {
 
   @Get('summary')
   @Pages('reports')
-  summary(@Query(new ZodBodyPipe(reportRangeQuery)) query: { from?: Date; to?: Date; knownAt?: Date }): Promise<ReportSummary> {
+  summary(
+    @Query(new ZodBodyPipe(reportRangeQuery)) query: { from?: Date; to?: Date; knownAt?: Date },
+  ): Promise<ReportSummary> {
     const now = new Date();
     const to = query.to ?? now;
     const from = query.from ?? startOfLagosMonth(to);
@@ -60,7 +65,9 @@ export class ReportsController {
 
   @Get('staff-daily')
   @Pages('reports')
-  staffDaily(@Query(new ZodBodyPipe(staffDailySalesQuery)) query: { from?: string; to?: string }): Promise<StaffDailySales> {
+  staffDaily(
+    @Query(new ZodBodyPipe(staffDailySalesQuery)) query: { from?: string; to?: string },
+  ): Promise<StaffDailySales> {
     if (query.from && query.to && query.from > query.to) throw new BadRequestException(LEDGER_MESSAGES.badRange);
     return this.queries.execute(new ListStaffDailySalesQuery(query));
   }

@@ -9,6 +9,11 @@ import { ReportsController } from './reports.controller';
 
 @Module({
   controllers: [ReportsController],
-  providers: [ExportInventoryCsvHandler, ExportTransactionsCsvHandler, GetReportSummaryHandler, ListStaffDailySalesHandler],
+  providers: [
+    ExportInventoryCsvHandler,
+    ExportTransactionsCsvHandler,
+    GetReportSummaryHandler,
+    ListStaffDailySalesHandler,
+  ],
 })
 export class ReportsModule {}
