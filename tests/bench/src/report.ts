@@ -1,0 +1,197 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import type { EngineName } from './engine-target';
+import type { LoadResult } from './http-load';
+import type { ProjectionFigures } from './projection-bench';
+
+export interface EngineFigures {
+  readonly engine: EngineName;
+  readonly clients: number;
+  readonly products: number;
+  readonly gateway: LoadResult;
+  readonly crud: LoadResult;
+  readonly projections: ProjectionFigures;
+  readonly totalSeconds: number;
+  /** 1-minute load average of the machine at the start and the end of the engine's run. */
+  readonly loadAverage: readonly [number, number];
+  readonly startedAt: Date;
+}
+
+interface Row {
+  readonly measure: string;
+  readonly value: string;
+  readonly target: string;
+  readonly verdict: string;
+}
+
+const number = (value: number, digits = 0) =>
+  Number.isFinite(value)
+    ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : 'n/a';
+const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+const cpuMs = (load: LoadResult) =>
+  load.serverCpuMsPerRequest === null ? 'n/a' : `${number(load.serverCpuMsPerRequest, 2)} ms`;
+const perCore = (load: LoadResult) => (load.serverCpuMsPerRequest ? number(1000 / load.serverCpuMsPerRequest) : 'n/a');
+const cpuSeconds = (seconds: number | null) => (seconds === null ? 'n/a' : `${number(seconds, 1)} s`);
+const errorsNote = (load: LoadResult) => (load.errors > 0 ? ` (${load.errors} errors: ${load.firstError})` : '');
+
+function rows(figures: EngineFigures): Row[] {
+  const { gateway, crud, projections } = figures;
+  const ratio = gateway.perSecond / crud.perSecond;
+  const cleanGateway = gateway.errors === 0;
+  return [
+    {
+      measure: `Gateway: movements/s over HTTP (${figures.clients} clients, ${gateway.seconds} s)`,
+      value: number(gateway.perSecond) + errorsNote(gateway),
+      target: '≥ 2,000',
+      verdict: verdict(cleanGateway && gateway.perSecond >= 2_000),
+    },
+    { measure: 'Gateway: p50 latency', value: `${number(gateway.p50Ms, 1)} ms`, target: '', verdict: '' },
+    {
+      measure: 'Gateway: p99 latency',
+      value: `${number(gateway.p99Ms, 1)} ms`,
+      target: '≤ 25 ms',
+      verdict: verdict(gateway.p99Ms <= 25),
+    },
+    {
+      measure: 'CRUD baseline: movements/s over HTTP',
+      value: number(crud.perSecond) + errorsNote(crud),
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: 'CRUD baseline: p50 / p99 latency',
+      value: `${number(crud.p50Ms, 1)} / ${number(crud.p99Ms, 1)} ms`,
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: 'Gateway ÷ CRUD baseline',
+      value: `${number(ratio, 2)}×`,
+      target: '≥ 1.5×',
+      verdict: verdict(cleanGateway && ratio >= 1.5),
+    },
+    {
+      measure: 'Server CPU per movement, gateway / CRUD (process + its database backends)',
+      value: `${cpuMs(gateway)} / ${cpuMs(crud)}`,
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: 'Same, as movements/s per fully used core, gateway / CRUD',
+      value: `${perCore(gateway)} / ${perCore(crud)}`,
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: 'CRUD ÷ gateway CPU per movement (the ratio at equal CPU)',
+      value:
+        gateway.serverCpuMsPerRequest && crud.serverCpuMsPerRequest
+          ? `${number(crud.serverCpuMsPerRequest / gateway.serverCpuMsPerRequest, 2)}×`
+          : 'n/a',
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: `Append straight to the store, events/s (${number(projections.events)} events)`,
+      value: number(projections.appendPerSecond),
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: 'readAll scan, events/s (10,000 a read)',
+      value: number(projections.readAllPerSecond),
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: 'Projection catch-up from zero, events/s',
+      value: `${number(projections.catchUpPerSecond)} (${number(projections.catchUpMs / 1000, 1)} s)`,
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: `Rebuild of ${number(projections.events)} events`,
+      value: `${number(projections.rebuildMs / 1000, 1)} s = ${number(projections.rebuildPerSecond)} events/s`,
+      target: '≥ 50,000/s',
+      verdict: verdict(projections.rebuildPerSecond >= 50_000),
+    },
+    {
+      measure: 'Rebuild: time inside project(), slowest projections',
+      value: projections.rebuildByProjection
+        .slice(0, 4)
+        .map((entry) => `${entry.name} ${number(entry.ms / 1000, 1)} s`)
+        .join(', '),
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: 'CPU seconds used: catch-up / rebuild (this process + database backends)',
+      value: `${cpuSeconds(projections.catchUpCpuSeconds)} / ${cpuSeconds(projections.rebuildCpuSeconds)}`,
+      target: '',
+      verdict: '',
+    },
+  ];
+}
+
+const engineTitle = (figures: EngineFigures) =>
+  figures.engine === 'pglite' ? 'Embedded PGlite (temporary data folder)' : 'PostgreSQL server (scratch database)';
+
+export function printTable(figures: EngineFigures): void {
+  const table = rows(figures);
+  const widths = [0, 1, 2, 3].map((column) =>
+    Math.max(...table.map((row) => [row.measure, row.value, row.target, row.verdict][column]!.length), 6),
+  );
+  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
+  console.log(`\n${engineTitle(figures)}: ${figures.projections.engineVersion}`);
+  console.log(line(['Measure', 'Value', 'Target', '']));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of table) console.log(line([row.measure, row.value, row.target, row.verdict]));
+  console.log(
+    `(engine run took ${number(figures.totalSeconds)} s; load average ${figures.loadAverage.map((load) => number(load, 1)).join(' → ')})`,
+  );
+}
+
+function markdownSection(figures: EngineFigures): string {
+  const cpu = cpus();
+  const lines = [
+    `### ${engineTitle(figures)}`,
+    '',
+    `Run ${figures.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; ${cpu.length} cores (${cpu[0]?.model.trim() ?? '?'}); ` +
+      `Node ${process.version}; ${figures.projections.engineVersion}; ${figures.clients} clients over ` +
+      `${number(figures.products)} products; engine run ${number(figures.totalSeconds)} s; ` +
+      `machine load average ${figures.loadAverage.map((load) => number(load, 1)).join(' → ')} (other work shares the cores).`,
+    '',
+    '| Measure | Value | Target | |',
+    '|---|---|---|---|',
+    ...rows(figures).map(
+      (row) => `| ${row.measure} | ${row.value.replace(/\|/g, '\\|')} | ${row.target} | ${row.verdict} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+const startMarker = (engine: EngineName) => `<!-- bench:${engine}:start -->`;
+const endMarker = (engine: EngineName) => `<!-- bench:${engine}:end -->`;
+
+/**
+ * Replaces the engine's generated section of docs/benchmarks.md (between its markers), leaving the
+ * rest of the page (the hand-written analysis, the other engine's last figures) as it is.
+ */
+export function writeFiguresToDocs(path: string, figures: EngineFigures): void {
+  const section = `${startMarker(figures.engine)}\n${markdownSection(figures)}\n${endMarker(figures.engine)}`;
+  let page = existsSync(path) ? readFileSync(path, 'utf8') : skeleton;
+  const start = page.indexOf(startMarker(figures.engine));
+  const end = page.indexOf(endMarker(figures.engine));
+  if (start >= 0 && end > start) {
+    page = page.slice(0, start) + section + page.slice(end + endMarker(figures.engine).length);
+  } else {
+    page = `${page.trimEnd()}\n\n${section}\n`;
+  }
+  writeFileSync(path, page);
+}
+
+const skeleton = `# Benchmarks
+
+Figures written by \`npm run bench\` (tests/bench). Sections between the markers are regenerated.
+`;
