@@ -61,6 +61,16 @@ export async function lockCheckpoint(trx: Knex.Transaction, name: string): Promi
   return toCheckpoint(row);
 }
 
+/** lockCheckpoint for several projections in one statement, rows locked in name order; missing rows are left out. */
+export async function lockCheckpoints(trx: Knex.Transaction, names: readonly string[]): Promise<Checkpoint[]> {
+  if (names.length === 0) return [];
+  const result = await trx.raw<{ rows: CheckpointRow[] }>(
+    `${SELECT_CHECKPOINT} where name in (select jsonb_array_elements_text(?::jsonb)) order by name for update`,
+    [JSON.stringify(names)],
+  );
+  return result.rows.map(toCheckpoint);
+}
+
 export async function writeCheckpoint(
   trx: Knex.Transaction,
   name: string,
@@ -72,4 +82,17 @@ export async function writeCheckpoint(
     prepare: columns.prepare,
     updated_at: trx.fn.now(),
   });
+}
+
+/** Moves several checkpoints to the same position in one statement. */
+export async function writeCheckpoints(
+  trx: Knex.Transaction,
+  names: readonly string[],
+  position: GlobalPosition,
+): Promise<void> {
+  if (names.length === 0) return;
+  const columns = positionColumns(position);
+  await trx('projection_checkpoints')
+    .whereIn('name', names)
+    .update({ commit: columns.commit, prepare: columns.prepare, updated_at: trx.fn.now() });
 }

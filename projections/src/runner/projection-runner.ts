@@ -8,7 +8,7 @@ import {
   type Subscription,
 } from '@shop/services/event-store';
 import { consoleLogger, type ProjectionLogger, type ReadModelProjection } from '../shared/projection';
-import { applyBatch } from './apply-batch';
+import { applyBatch, applyBatchToAll } from './apply-batch';
 import { ensureCheckpoints, readCheckpoints } from './checkpoint.store';
 import { parseBatch, type EventBatch } from './event-batch';
 import { waitForCheckpoints } from './wait-for-checkpoints';
@@ -169,7 +169,7 @@ export class ProjectionRunner {
     const batch = parseBatch(this.previousLast, events, this.logger);
     if (!batch) return;
     this.previousLast = batch.last;
-    for (const projection of running.projections) {
+    for (const projection of await this.applyTogether(running, batch)) {
       try {
         if (this.failures.has(projection.name)) {
           await this.catchUp(running, projection, batch.last);
@@ -184,6 +184,25 @@ export class ProjectionRunner {
       }
       this.emitter.emit('progress');
     }
+  }
+
+  /**
+   * The common case in one transaction for every healthy projection (see applyBatchToAll). Returns
+   * the projections still to apply one by one: the failed ones, any that found a gap, and all of
+   * them when the shared transaction failed (one projection's error must not hold up the others).
+   */
+  private async applyTogether(running: Running, batch: EventBatch): Promise<readonly ReadModelProjection[]> {
+    const healthy = running.projections.filter((projection) => !this.failures.has(projection.name));
+    if (healthy.length < 2) return running.projections;
+    const outcomes = await applyBatchToAll(running.knex, healthy, batch).catch(() => null);
+    if (!outcomes) return running.projections;
+    for (const [name, outcome] of outcomes) {
+      if (outcome.status !== 'gap') this.checkpoints.set(name, outcome.checkpoint);
+    }
+    this.emitter.emit('progress');
+    return running.projections.filter(
+      (projection) => this.failures.has(projection.name) || outcomes.get(projection.name)?.status === 'gap',
+    );
   }
 
   private async applyWithRetry(knex: Knex, projection: ReadModelProjection, batch: EventBatch): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Transaction } from '@shop/contracts';
+import { BatchedLookup } from '@shop/services/event-store';
 import { formatMoney, formatNullableMoney, isUuid, toIsoString } from '../shared/sql-values';
 
 interface TransactionRow {
@@ -63,8 +64,23 @@ export async function listTransactions(
 /** One movement by id (= movementId), or null. */
 export async function getTransaction(knex: Knex, id: string): Promise<Transaction | null> {
   if (!isUuid(id)) return null;
-  const row = await knex('transactions').select<TransactionRow[]>(TRANSACTION_COLUMNS).where({ id }).first();
+  const row = await lookupFor(knex).load(id.toLowerCase());
   return row ? toTransactionResponse(row) : null;
+}
+
+// Each recorded movement is read back right after its write: concurrent ones share a query.
+const lookups = new WeakMap<Knex, BatchedLookup<string, TransactionRow>>();
+
+function lookupFor(knex: Knex): BatchedLookup<string, TransactionRow> {
+  let lookup = lookups.get(knex);
+  if (!lookup) {
+    lookup = new BatchedLookup(async (ids) => {
+      const rows = await knex('transactions').select<TransactionRow[]>(TRANSACTION_COLUMNS).whereIn('id', ids);
+      return new Map(rows.map((row) => [row.id, row]));
+    });
+    lookups.set(knex, lookup);
+  }
+  return lookup;
 }
 
 function toTransactionResponse(row: TransactionRow): Transaction {

@@ -12,6 +12,8 @@ type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
 /**
  * One row per stock movement, keyed by movement id (insert-or-ignore). Product names are looked up
  * once per batch: from ProductCreated events of the same batch, else from transaction_products.
+ * Rows travel as json rather than jsonb: expanded once and thrown away, json skips building the
+ * binary form, and this insert is most of a rebuild's time (measured ~1.3-1.6x faster on 10k rows).
  */
 export const transactionsProjection = defineProjection({
   name: 'transactions',
@@ -93,7 +95,7 @@ function toRow(event: Movement, product: ProductName | undefined): object {
 function insertProductNames(trx: Knex.Transaction, rows: readonly object[]) {
   return trx.raw(
     `insert into transaction_products (product_id, name, sku)
-     select product_id, name, sku from jsonb_to_recordset(?::jsonb) as r(product_id uuid, name text, sku text)
+     select product_id, name, sku from json_to_recordset(?::json) as r(product_id uuid, name text, sku text)
      on conflict (product_id) do nothing`,
     [jsonParam(rows)],
   );
@@ -116,7 +118,7 @@ function insertMovements(trx: Knex.Transaction, rows: readonly object[]) {
      select id, sale_id, product_id, product_name, product_sku, type, quantity, unit_price,
        cost_price, total_value, reason, seller_name, discount_percentage, discount_amount, original_total, notes,
        created_at, position_commit, position_prepare
-     from jsonb_to_recordset(?::jsonb) as r(id uuid, sale_id text, product_id uuid, product_name text,
+     from json_to_recordset(?::json) as r(id uuid, sale_id text, product_id uuid, product_name text,
        product_sku text, type text, quantity integer, unit_price numeric, cost_price numeric, total_value numeric,
        reason text, seller_name text, discount_percentage numeric, discount_amount numeric, original_total numeric,
        notes text, created_at timestamptz, position_commit numeric, position_prepare numeric)

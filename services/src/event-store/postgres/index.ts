@@ -1,3 +1,4 @@
 export * from './postgres-event-store';
 export { appendInTransaction, AppendFailedError } from './append-events';
 export { migrateEventStoreSchema } from './postgres-event-store.schema';
+export { BatchedLookup } from './batched-lookup';

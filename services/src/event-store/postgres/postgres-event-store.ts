@@ -11,6 +11,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../event-store.port';
+import { BatchedLookup } from './batched-lookup';
 import { encodeAppendCall, runAppendBatch, settleOutcome } from './append-events';
 import { listenForAppends, signalAppended } from './append-signal';
 import { GroupCommit, type PendingCall } from './group-commit';
@@ -39,6 +40,8 @@ const settledOnly = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 export class PostgresEventStore implements EventStore {
   readonly engine = 'postgres';
   private readonly groupCommit: GroupCommit;
+  /** Commands load their streams concurrently: read them together (see BatchedLookup). */
+  private readonly streamReads: BatchedLookup<string, readonly StoredEvent[]>;
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
 
@@ -51,6 +54,7 @@ export class PostgresEventStore implements EventStore {
       maxCallsPerBatch: options.maxCallsPerBatch ?? 200,
       maxEventsPerBatch: options.maxEventsPerBatch ?? 5_000,
     });
+    this.streamReads = new BatchedLookup<string, readonly StoredEvent[]>((streamIds) => this.readStreams(streamIds));
   }
 
   static async open(knex: Knex, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
@@ -75,12 +79,23 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {
+    // A copy per caller: two commands on one stream may share a query.
+    return [...((await this.streamReads.load(streamId)) ?? [])];
+  }
+
+  private async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
     const rows = await this.knex
       .select<StoredEventRow[]>(this.knex.raw(storedEventColumns))
       .from('events')
-      .where('stream_id', streamId)
-      .orderBy('stream_version');
-    return rows.map(toStoredEvent);
+      .whereIn('stream_id', streamIds)
+      .orderBy([{ column: 'stream_id' }, { column: 'stream_version' }]);
+    const streams = new Map<string, StoredEvent[]>();
+    for (const row of rows) {
+      let events = streams.get(row.stream_id);
+      if (!events) streams.set(row.stream_id, (events = []));
+      events.push(toStoredEvent(row));
+    }
+    return streams;
   }
 
   async readAll({ after, limit }: ReadAllOptions): Promise<StoredEvent[]> {

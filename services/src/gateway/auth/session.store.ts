@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { SessionUser } from '@shop/contracts';
+import { BatchedLookup } from '../../event-store';
 
 const TABLE = 'gateway_sessions';
 
@@ -17,6 +18,23 @@ export class SessionStore {
     private readonly knex: Knex,
     private readonly ttlHours: number,
   ) {}
+
+  /** Every request checks its session: concurrent requests share one query (see BatchedLookup). */
+  private readonly lookups = new BatchedLookup<string, SessionUser>(async (tokenHashes) => {
+    const rows = await this.knex(`${TABLE} as s`)
+      .join('users as u', 'u.id', 's.user_id')
+      .whereIn('s.token_hash', tokenHashes)
+      .andWhere('s.expires_at', '>', this.knex.fn.now())
+      .andWhere('u.is_active', true)
+      .whereNull('u.deleted_at')
+      .select('s.token_hash', 'u.id', 'u.username', 'u.role');
+    return new Map(
+      rows.map((row): [string, SessionUser] => [
+        row.token_hash,
+        { id: row.id, username: row.username, role: row.role },
+      ]),
+    );
+  });
 
   static async migrate(knex: Knex): Promise<void> {
     await knex.raw(`
@@ -37,14 +55,7 @@ export class SessionStore {
   }
 
   async find(token: string): Promise<SessionUser | null> {
-    const row = await this.knex(`${TABLE} as s`)
-      .join('users as u', 'u.id', 's.user_id')
-      .where('s.token_hash', digest(token))
-      .andWhere('s.expires_at', '>', this.knex.fn.now())
-      .andWhere('u.is_active', true)
-      .whereNull('u.deleted_at')
-      .first('u.id', 'u.username', 'u.role');
-    return row ? { id: row.id, username: row.username, role: row.role } : null;
+    return (await this.lookups.load(digest(token))) ?? null;
   }
 
   async revoke(token: string): Promise<void> {
