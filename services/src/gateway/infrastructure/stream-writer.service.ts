@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '../../event-store';
-import type { CommandContext } from '../../domain';
+import { fold, type CommandContext, type Decider } from '../../domain';
 import { READ_MODEL_SYNC, EVENT_STORE } from './tokens';
 import type { ReadModelSync } from './read-model-sync';
-import { writeAcrossStreams, writeStreams, type StreamDecision, type WriteResult } from './stream-writer';
+import { toDomainEvents, writeAcrossStreams, writeStreams, type StreamDecision, type WriteResult } from './stream-writer';
 import type { DomainEvent } from '@shop/contracts';
 
 /** What every command handler uses: decide and append, then wait until the read models show it. */
@@ -25,6 +25,11 @@ export class StreamWriter {
     decide: (histories: DomainEvent[][]) => DomainEvent[][],
   ): Promise<WriteResult> {
     return this.visible(await writeAcrossStreams(this.eventStore, context, streamIds, decide));
+  }
+
+  /** A stream's current state, for a handler that must read it before it knows which streams to write. */
+  async load<State>(streamId: string, decider: Pick<Decider<never, State>, 'initialState' | 'evolve'>): Promise<State> {
+    return fold(decider, toDomainEvents(await this.eventStore.readStream(streamId)));
   }
 
   private async visible(result: WriteResult): Promise<WriteResult> {

@@ -1,12 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
-import { fold, notFound, productDecider, productStreamId, skuDecider, skuStreamId } from '../../domain';
-import type { EventStore } from '../../event-store';
+import { notFound, productDecider, productStreamId, skuDecider, skuStreamId } from '../../domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
-import { toDomainEvents } from '../infrastructure/stream-writer';
-import { EVENT_STORE } from '../infrastructure/tokens';
 
 export class DeleteProductCommand extends Command<void> {
   constructor(
@@ -19,14 +15,11 @@ export class DeleteProductCommand extends Command<void> {
 
 @CommandHandler(DeleteProductCommand)
 export class DeleteProductHandler implements ICommandHandler<DeleteProductCommand> {
-  constructor(
-    private readonly writer: StreamWriter,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-  ) {}
+  constructor(private readonly writer: StreamWriter) {}
 
   async execute({ productId, user }: DeleteProductCommand): Promise<void> {
     // The SKU to release is read from the product's own history (the SKU never changes).
-    const state = fold(productDecider, toDomainEvents(await this.eventStore.readStream(productStreamId(productId))));
+    const state = await this.writer.load(productStreamId(productId), productDecider);
     if (state.status === 'absent') throw notFound(MESSAGES.productNotFound);
     await this.writer.write(commandContext(user), [
       { streamId: productStreamId(productId), decider: productDecider, command: { type: 'DeleteProduct', productId } },

@@ -1,13 +1,9 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
-import { fold, notFound, userDecider, usernameDecider, usernameStreamId, userStreamId } from '../../domain';
-import type { EventStore } from '../../event-store';
+import { notFound, userDecider, usernameDecider, usernameStreamId, userStreamId } from '../../domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { SessionStore } from '../auth/session.store';
-import { toDomainEvents } from '../infrastructure/stream-writer';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
-import { EVENT_STORE } from '../infrastructure/tokens';
 
 export class DeleteUserCommand extends Command<void> {
   constructor(
@@ -24,11 +20,10 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
   constructor(
     private readonly writer: StreamWriter,
     private readonly sessions: SessionStore,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   async execute({ userId, user }: DeleteUserCommand): Promise<void> {
-    const state = fold(userDecider, toDomainEvents(await this.eventStore.readStream(userStreamId(userId))));
+    const state = await this.writer.load(userStreamId(userId), userDecider);
     if (state.status === 'absent' || state.status === 'deleted') throw notFound(MESSAGES.userNotFound);
     await this.writer.write(commandContext(user), [
       { streamId: userStreamId(userId), decider: userDecider, command: { type: 'DeleteUser', userId } },
