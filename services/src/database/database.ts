@@ -1,5 +1,8 @@
 import knexFactory, { type Knex } from 'knex';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { PreparingPgClient } from './preparing-pg-client';
+
+const client = PreparingPgClient as unknown as typeof knexFactory.Client;
 
 export interface Database {
   readonly knex: Knex;
@@ -24,7 +27,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 function openServerDatabase(databaseUrl: string): Database {
-  const knex = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 } });
+  const knex = knexFactory({ client, connection: databaseUrl, pool: { min: 0, max: 10 } });
   return { knex, engine: 'postgres', close: () => knex.destroy() };
 }
 
@@ -34,7 +37,7 @@ async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   // apart, and a query issued outside its `.transacting(trx)` fails on the pool timeout instead of
   // slipping into someone else's transaction.
   const knex = knexFactory({
-    client: 'pg',
+    client,
     connection: { host: embedded.host, port: embedded.port, user: 'postgres', database: 'postgres' },
     pool: { min: 0, max: 1 },
     acquireConnectionTimeout: 10_000,

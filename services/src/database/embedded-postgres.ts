@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { pgliteWorkerScript } from './pglite-worker.script';
 
 export interface EmbeddedPostgres {
   readonly host: string;
@@ -10,27 +11,25 @@ export interface EmbeddedPostgres {
 type WorkerReply = { type: 'ready'; host: string; port: number } | { type: 'failed'; message: string };
 
 /**
- * PGlite served over the PostgreSQL wire protocol on a free loopback port, so the rest of the code
- * talks to it with the ordinary `pg` driver.
+ * PGlite served over the PostgreSQL wire protocol on a free loopback port (pglite-worker.script.ts),
+ * so the rest of the code talks to it with the ordinary `pg` driver.
  *
  * It runs in a worker thread: the WebAssembly engine then never blocks the main event loop, and
  * PGlite's internal dynamic `import()` calls work even where the host cannot run them (Jest's VM).
  * The worker is an inline CommonJS script, so it needs no build step; module paths are resolved
  * here, where the package resolution of the host applies.
  *
- * pglite-socket funnels every connection into the ONE PGlite session (one query queue, one backend):
- * two connections interleaving transactions would share them. Callers must keep to a single
- * connection; the spare slots only cover a reconnect while an old socket is still closing.
+ * Every connection shares the ONE PGlite session (one query queue, one backend): callers keep to a
+ * single connection, and a second one only waits while the first holds a transaction open.
  */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   // PGlite creates the data folder itself, but not its parents.
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const worker = new Worker(workerScript, {
+  const worker = new Worker(pgliteWorkerScript, {
     eval: true,
     workerData: {
       dataDir,
       pglitePath: require.resolve('@electric-sql/pglite'),
-      socketPath: require.resolve('@electric-sql/pglite-socket'),
     },
   });
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
@@ -63,39 +62,3 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     },
   };
 }
-
-const workerScript = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { PGlite } = require(workerData.pglitePath);
-const { PGLiteSocketServer } = require(workerData.socketPath);
-
-(async () => {
-  let pglite;
-  let server;
-  try {
-    // New WAL segments zero-filled on creation stall every write for 100-300 ms each 16 MB of WAL.
-    pglite = await PGlite.create(workerData.dataDir, {
-      startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
-    });
-    server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 3 });
-    await server.start();
-  } catch (error) {
-    if (pglite) await pglite.close().catch(() => undefined);
-    parentPort.postMessage({ type: 'failed', message: String(error && error.stack || error) });
-    process.exit(1);
-  }
-  const address = server.getServerConn();
-  const separator = address.lastIndexOf(':');
-  parentPort.postMessage({ type: 'ready', host: address.slice(0, separator), port: Number(address.slice(separator + 1)) });
-  parentPort.once('message', async () => {
-    try {
-      await server.stop();
-      await pglite.close();
-      process.exit(0);
-    } catch (error) {
-      console.error('PGlite worker failed to stop', error);
-      process.exit(2);
-    }
-  });
-})();
-`;

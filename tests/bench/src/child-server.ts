@@ -18,7 +18,9 @@ export async function startChildServer(options: {
   readonly ready: RegExp;
   readonly timeoutMs?: number;
 }): Promise<ChildServer> {
-  const child = spawn(process.execPath, [options.script], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, options.script], {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
