@@ -1,7 +1,7 @@
 /**
  * The naive CRUD baseline, run as its own process by the benchmark: a node:http server doing what a
  * plain table-per-entity back office does for POST /api/transactions, on the same database engine
- * and driver stack as the gateway (openDatabase: PGlite via pglite-socket, or a pg pool of 10):
+ * and driver stack as the gateway (openDatabase: PGlite over its loopback wire server, or a pg pool of 10):
  * validate the body with the same zod schema, look up the session cookie, then ONE transaction per
  * movement that updates the product's stock column (refusing to go below zero) and inserts the
  * movement row, and answer the row as JSON. No events, no projections, no group commit.

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
+import type { GlobalPosition } from '../event-store.port';
 
-type Waker = () => void;
+/** Called after a commit, with the highest position it wrote when the caller knows it. */
+type Waker = (position?: GlobalPosition) => void;
 
 // Keyed by knex so every store on the same database in this process wakes every subscriber,
 // whichever store wrote.
@@ -16,6 +18,6 @@ export function listenForAppends(knex: Knex, waker: Waker): () => void {
   return () => wakers.delete(waker);
 }
 
-export function signalAppended(knex: Knex): void {
-  for (const waker of wakersByDatabase.get(knex) ?? []) waker();
+export function signalAppended(knex: Knex, position?: GlobalPosition): void {
+  for (const waker of wakersByDatabase.get(knex) ?? []) waker(position);
 }

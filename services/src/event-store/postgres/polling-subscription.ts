@@ -1,9 +1,15 @@
-import type { GlobalPosition, StoredEvent, SubscribeOptions, Subscription } from '../event-store.port';
+import {
+  comparePositions,
+  type GlobalPosition,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../event-store.port';
 
 export interface PollingSource {
   readAll(options: { after: GlobalPosition | null; limit: number }): Promise<StoredEvent[]>;
-  /** Registers a callback for "something was appended"; returns its removal. */
-  listen(waker: () => void): () => void;
+  /** Registers a callback for "something was appended" (up to `position`, when known); returns its removal. */
+  listen(waker: (position?: GlobalPosition) => void): () => void;
 }
 
 export interface PollingTimings {
@@ -28,12 +34,20 @@ export function startPollingSubscription(
   let after = options.after;
   let stopped = false;
   let signalled = false;
+  /** Highest position signalled since the loop last started a read; null: unknown (wake regardless). */
+  let signalledUpTo: GlobalPosition | null = null;
   let wake: (() => void) | null = null;
 
-  const interrupt = () => {
+  const interrupt = (position?: GlobalPosition) => {
+    if (!signalled) signalledUpTo = position ?? null;
+    else if (signalledUpTo !== null)
+      signalledUpTo = position ? (comparePositions(position, signalledUpTo) > 0 ? position : signalledUpTo) : null;
     signalled = true;
     wake?.();
   };
+  // A signal for events the read that was under way already delivered needs no second read.
+  const alreadyDelivered = () =>
+    signalled && signalledUpTo !== null && after !== null && comparePositions(signalledUpTo, after) <= 0;
   const stopListening = source.listen(interrupt);
 
   // After an error only stop() cuts the pause short, so a failing handler does not spin on every append.
@@ -62,6 +76,7 @@ export function startPollingSubscription(
           await options.onEvents(events);
           after = last.position;
         }
+        if (alreadyDelivered()) signalled = false;
         if (events.length < batchSize) await sleep(timings.idlePollMs, true);
       } catch (error) {
         if (stopped) break;

@@ -1,15 +1,16 @@
 import type { Knex } from 'knex';
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedVersion,
-  GlobalPosition,
-  NewEvent,
-  ReadAllOptions,
-  StoredEvent,
-  StreamAppend,
-  SubscribeOptions,
-  Subscription,
+import {
+  comparePositions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type GlobalPosition,
+  type NewEvent,
+  type ReadAllOptions,
+  type StoredEvent,
+  type StreamAppend,
+  type SubscribeOptions,
+  type Subscription,
 } from '../event-store.port';
 import { BatchedLookup } from './batched-lookup';
 import { encodeAppendCall, runAppendBatch, settleOutcome } from './append-events';
@@ -163,11 +164,15 @@ export class PostgresEventStore implements EventStore {
             this.options.onBatchRerun?.(error);
             return runAppendBatch(this.knex, encoded, 'isolated');
           });
+    let highest: GlobalPosition | undefined;
     calls.forEach((call, index) => {
       const settled = settleOutcome(answer.outcomes[index]!, call.appends, answer.transactionId);
-      if (settled instanceof Error) call.reject(settled);
-      else call.resolve(settled);
+      if (settled instanceof Error) return call.reject(settled);
+      for (const result of settled) {
+        if (!highest || comparePositions(result.position, highest) > 0) highest = result.position;
+      }
+      call.resolve(settled);
     });
-    if (answer.transactionId !== null) this.notifyAppended();
+    if (answer.transactionId !== null) signalAppended(this.knex, highest);
   }
 }

@@ -5,6 +5,10 @@ import { BatchedLookup } from '../../event-store';
 
 const TABLE = 'gateway_sessions';
 
+/** How long a confirmed session is trusted without asking the database again. */
+const CONFIRMED_SESSION_MS = 1_000;
+const MAX_CONFIRMED = 10_000;
+
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -12,6 +16,10 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
  * Only a digest of the token is stored: a leaked table does not leak usable cookies.
  * A session is honoured only while its user is active and not deleted (checked on every request),
  * so deactivating a user ends their sessions at once.
+ *
+ * A confirmed session is remembered for CONFIRMED_SESSION_MS, so a burst of requests (the till, a
+ * busy stock count) does not query for each one. Revoking here forgets at once; another gateway
+ * may still honour a revoked session for at most that long.
  */
 export class SessionStore {
   constructor(
@@ -54,18 +62,49 @@ export class SessionStore {
     return { token, expiresAt };
   }
 
+  private readonly confirmed = new Map<string, { user: SessionUser; until: number }>();
+  /** Bumped by every revocation: a lookup that raced one is not remembered. */
+  private revocations = 0;
+
   async find(token: string): Promise<SessionUser | null> {
-    return (await this.lookups.load(digest(token))) ?? null;
+    const tokenHash = digest(token);
+    const now = Date.now();
+    const known = this.confirmed.get(tokenHash);
+    if (known && known.until > now) return known.user;
+    const revocationsBefore = this.revocations;
+    const user = (await this.lookups.load(tokenHash)) ?? null;
+    if (user && this.revocations === revocationsBefore) {
+      if (this.confirmed.size >= MAX_CONFIRMED) this.confirmed.clear();
+      this.confirmed.set(tokenHash, { user, until: now + CONFIRMED_SESSION_MS });
+    } else {
+      this.confirmed.delete(tokenHash);
+    }
+    return user;
   }
 
   async revoke(token: string): Promise<void> {
-    await this.knex(TABLE).where('token_hash', digest(token)).delete();
+    const tokenHash = digest(token);
+    const matches = (hash: string) => hash === tokenHash;
+    this.forget(matches);
+    await this.knex(TABLE).where('token_hash', tokenHash).delete();
+    this.forget(matches);
   }
 
   async revokeUser(userId: string, exceptToken: string | null = null): Promise<void> {
+    const kept = exceptToken ? digest(exceptToken) : null;
+    const matches = (tokenHash: string, user: SessionUser) => user.id === userId && tokenHash !== kept;
+    this.forget(matches);
     const query = this.knex(TABLE).where('user_id', userId);
-    if (exceptToken) query.whereNot('token_hash', digest(exceptToken));
+    if (kept) query.whereNot('token_hash', kept);
     await query.delete();
+    // Again after the delete: a lookup that read the row before it went may have come back meanwhile.
+    this.forget(matches);
+  }
+
+  private forget(matches: (tokenHash: string, user: SessionUser) => boolean): void {
+    this.revocations += 1;
+    for (const [tokenHash, entry] of this.confirmed)
+      if (matches(tokenHash, entry.user)) this.confirmed.delete(tokenHash);
   }
 
   async purgeExpired(): Promise<void> {

@@ -3,19 +3,28 @@ import type { EventStore } from '../../event-store';
 import { fold, type CommandContext, type Decider } from '../../domain';
 import { READ_MODEL_SYNC, EVENT_STORE } from './tokens';
 import type { ReadModelSync } from './read-model-sync';
-import { toDomainEvents, writeAcrossStreams, writeStreams, type StreamDecision, type WriteResult } from './stream-writer';
+import {
+  toDomainEvents,
+  writeAcrossStreams,
+  writeStreams,
+  type StreamDecision,
+  type WriteResult,
+} from './stream-writer';
 import type { DomainEvent } from '@shop/contracts';
+import { StreamStateCache } from './stream-state-cache';
 
 /** What every command handler uses: decide and append, then wait until the read models show it. */
 @Injectable()
 export class StreamWriter {
+  private readonly cache = new StreamStateCache();
+
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_MODEL_SYNC) private readonly sync: ReadModelSync,
   ) {}
 
   async write(context: CommandContext, decisions: readonly StreamDecision<any, any>[]): Promise<WriteResult> {
-    return this.visible(await writeStreams(this.eventStore, context, decisions));
+    return this.visible(await writeStreams(this.eventStore, context, decisions, this.cache));
   }
 
   /** For commands whose rule spans streams (a sale over several products): one decide over all histories. */
@@ -24,7 +33,12 @@ export class StreamWriter {
     streamIds: readonly string[],
     decide: (histories: DomainEvent[][]) => DomainEvent[][],
   ): Promise<WriteResult> {
-    return this.visible(await writeAcrossStreams(this.eventStore, context, streamIds, decide));
+    // Decided on raw histories, outside the cache: whatever it held for these streams is now behind.
+    try {
+      return this.visible(await writeAcrossStreams(this.eventStore, context, streamIds, decide));
+    } finally {
+      for (const streamId of streamIds) this.cache.forget(streamId);
+    }
   }
 
   /** A stream's current state, for a handler that must read it before it knows which streams to write. */

@@ -7,6 +7,7 @@ import {
   type StoredEvent,
 } from '../../event-store';
 import { conflict, fold, type CommandContext, type Decider } from '../../domain';
+import { evolveAll, type StreamStateCache } from './stream-state-cache';
 
 /** One stream's part of a command: which decider, which command. */
 export interface StreamDecision<Command = unknown, State = unknown> {
@@ -55,12 +56,7 @@ export async function writeAcrossStreams(
         changed.map((append) => ({
           streamId: append.streamId,
           expectedVersion: append.expectedVersion,
-          events: append.events.map((event) => ({
-            type: event.type,
-            schemaVersion: EVENT_CATALOGUE[event.type].version,
-            data: event.data,
-            metadata: { actorId: context.actorId, actorName: context.actorName, at: context.at },
-          })),
+          events: append.events.map((event) => toNewEvent(event, context)),
         })),
       );
       const last = results[results.length - 1];
@@ -68,22 +64,98 @@ export async function writeAcrossStreams(
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       if (attempt >= MAX_ATTEMPTS) throw conflict(MESSAGES.concurrentChange);
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10) * 2));
+      await backOff(attempt);
     }
   }
 }
 
-/** One decider and command per stream, each deciding on its own stream's state. */
-export function writeStreams(
+/**
+ * One decider and command per stream, each deciding on its own stream's state. With a cache, the
+ * first attempt decides on the cached state of each stream (see StreamStateCache); a refusal or a
+ * no-op decided on cached state is never answered as such but decided again on the stored streams.
+ */
+export async function writeStreams(
   eventStore: EventStore,
   context: CommandContext,
   decisions: readonly StreamDecision<any, any>[],
+  cache?: StreamStateCache,
 ): Promise<WriteResult> {
-  return writeAcrossStreams(
-    eventStore,
-    context,
-    decisions.map((decision) => decision.streamId),
-    (histories) =>
-      decisions.map((decision, index) => decision.decider.decide(decision.command, fold(decision.decider, histories[index] ?? []))),
-  );
+  if (!cache) {
+    return writeAcrossStreams(
+      eventStore,
+      context,
+      decisions.map((decision) => decision.streamId),
+      (histories) =>
+        decisions.map((decision, index) =>
+          decision.decider.decide(decision.command, fold(decision.decider, histories[index] ?? [])),
+        ),
+    );
+  }
+  const forgetAll = () => decisions.forEach((decision) => cache.forget(decision.streamId));
+  for (let attempt = 1; ; attempt++) {
+    const loaded = await Promise.all(
+      decisions.map(async (decision) => {
+        const cached = attempt === 1 ? cache.get(decision.streamId, decision.decider) : null;
+        if (cached) return { ...cached, cached: true };
+        const stored = await eventStore.readStream(decision.streamId);
+        return { state: fold(decision.decider, toDomainEvents(stored)), version: stored.length, cached: false };
+      }),
+    );
+    const fromCache = loaded.some((entry) => entry.cached);
+    let decided: DomainEvent[][];
+    try {
+      decided = decisions.map((decision, index) => decision.decider.decide(decision.command, loaded[index]!.state));
+    } catch (error) {
+      if (!fromCache) throw error;
+      forgetAll();
+      continue;
+    }
+    const changed = decisions
+      .map((decision, index) => ({ decision, loaded: loaded[index]!, events: decided[index] ?? [] }))
+      .filter((append) => append.events.length > 0);
+    const events = changed.flatMap((append) => append.events);
+    if (changed.length === 0) {
+      if (!fromCache) return { position: null, events };
+      forgetAll();
+      continue;
+    }
+    try {
+      const results = await eventStore.appendMany(
+        changed.map((append) => ({
+          streamId: append.decision.streamId,
+          expectedVersion: append.loaded.version,
+          events: append.events.map((event) => toNewEvent(event, context)),
+        })),
+      );
+      for (const append of changed) {
+        const { decider, streamId } = append.decision;
+        cache.set(
+          streamId,
+          decider,
+          evolveAll(decider, append.loaded.state, append.events),
+          append.loaded.version + append.events.length,
+        );
+      }
+      const last = results[results.length - 1];
+      return { position: last ? last.position : null, events };
+    } catch (error) {
+      forgetAll();
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw conflict(MESSAGES.concurrentChange);
+      await backOff(attempt);
+    }
+  }
 }
+
+function toNewEvent(event: DomainEvent, context: CommandContext) {
+  return {
+    type: event.type,
+    schemaVersion: EVENT_CATALOGUE[event.type].version,
+    data: event.data,
+    metadata: { actorId: context.actorId, actorName: context.actorName, at: context.at },
+  };
+}
+
+/** Jittered and growing: writers that collided do not collide again in lockstep. */
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10) * 2));
