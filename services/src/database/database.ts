@@ -38,7 +38,7 @@ async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   // slipping into someone else's transaction.
   const knex = knexFactory({
     client,
-    connection: { host: embedded.host, port: embedded.port, user: 'postgres', database: 'postgres' },
+    connection: { stream: () => embedded.openStream(), user: 'postgres', database: 'postgres' },
     pool: { min: 0, max: 1 },
     acquireConnectionTimeout: 10_000,
   });

@@ -1,10 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { pgliteWorkerScript } from './pglite-worker.script';
+import { WorkerPortStream } from './worker-port-stream';
 
 export interface EmbeddedPostgres {
+  /** The loopback TCP address, for any PostgreSQL client. */
   readonly host: string;
   readonly port: number;
+  /** A new connection over a MessagePort (pg's `stream` option): the fast path for this process. */
+  openStream(): WorkerPortStream;
   stop(): Promise<void>;
 }
 
@@ -52,9 +56,10 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   return {
     host: reply.host,
     port: reply.port,
+    openStream: () => new WorkerPortStream(worker),
     stop() {
       stopping ??= (async () => {
-        worker.postMessage('stop');
+        worker.postMessage({ type: 'stop' });
         const code = await exited;
         if (code !== 0) throw crash ?? new Error(`PGlite worker stopped with code ${code}`);
       })();

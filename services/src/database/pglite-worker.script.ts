@@ -10,6 +10,9 @@
  * processes a pipeline) and the whole reply leaves in ONE write: about twice the queries per second
  * measured on this machine.
  *
+ * Connections arrive over a loopback TCP port (any PostgreSQL client, psql included) or over a
+ * MessagePort from the host thread (WorkerPortStream: the same protocol without a TCP stack).
+ *
  * PGlite is a single session: a connection that holds an open transaction keeps the engine to
  * itself until it commits or rolls back (as pglite-socket does), and a connection that goes away
  * mid-transaction has it rolled back, so the next one does not inherit it.
@@ -23,7 +26,8 @@ const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
 
-function serve(db) {
+/** The one query queue of the one PGlite session; a connection is { send(bytes), close(error?), closed }. */
+function createEngine(db) {
   const queue = [];
   let busy = false;
   let owner = null;
@@ -39,7 +43,7 @@ function serve(db) {
     busy = true;
     item.run().then(
       () => { owner = item.connection; },
-      (error) => { item.connection.socket.destroy(error instanceof Error ? error : new Error(String(error))); },
+      (error) => { item.connection.close(error instanceof Error ? error : new Error(String(error))); },
     ).finally(() => { busy = false; pump(); });
   };
 
@@ -51,8 +55,8 @@ function serve(db) {
         await db.runExclusive(() =>
           db.execProtocolRawStream(packet, { onRawData: (data) => chunks.push(Buffer.from(data)) }),
         );
-        if (chunks.length > 0 && !connection.socket.destroyed) {
-          connection.socket.write(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+        if (chunks.length > 0 && !connection.closed) {
+          connection.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
         }
       },
     });
@@ -74,33 +78,31 @@ function serve(db) {
     pump();
   };
 
-  const sockets = new Set();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.setNoDelay(true);
-    const connection = { socket, startedUp: false };
+  /** Returns the function that takes the connection's incoming bytes, in order. */
+  const accept = (connection) => {
+    let startedUp = false;
     let pending = Buffer.alloc(0);
-    socket.on('data', (data) => {
+    return (data) => {
       pending = pending.length === 0 ? data : Buffer.concat([pending, data]);
       let end = 0;
       while (pending.length - end >= 5) {
-        if (!connection.startedUp) {
+        if (!startedUp) {
           // Untyped start-up phase: length, then a code.
           if (pending.length - end < 8) break;
           const length = pending.readInt32BE(end);
           const code = pending.readInt32BE(end + 4);
           if (pending.length - end < length) break;
           if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
-            socket.write('N');
+            connection.send(Buffer.from('N'));
             pending = pending.subarray(end + length);
             end = 0;
             continue;
           }
           if (code === CANCEL_REQUEST) {
-            socket.end();
+            connection.close();
             return;
           }
-          connection.startedUp = true;
+          startedUp = true;
           execute(connection, new Uint8Array(pending.subarray(end, end + length)));
           pending = pending.subarray(end + length);
           end = 0;
@@ -112,8 +114,7 @@ function serve(db) {
           // Terminate: run what came before it, then close.
           if (end > 0) execute(connection, new Uint8Array(pending.subarray(0, end)));
           pending = Buffer.alloc(0);
-          end = 0;
-          socket.end();
+          connection.close();
           return;
         }
         end += length;
@@ -122,11 +123,28 @@ function serve(db) {
         execute(connection, new Uint8Array(pending.subarray(0, end)));
         pending = pending.subarray(end);
       }
-    });
+    };
+  };
+
+  return { accept, release };
+}
+
+function serveTcp(engine) {
+  const sockets = new Set();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.setNoDelay(true);
+    const connection = {
+      get closed() { return socket.destroyed; },
+      send: (bytes) => socket.write(bytes),
+      close: (error) => (error ? socket.destroy(error) : socket.end()),
+    };
+    const receive = engine.accept(connection);
+    socket.on('data', receive);
     socket.on('error', () => undefined);
     socket.on('close', () => {
       sockets.delete(socket);
-      release(connection);
+      engine.release(connection);
     });
   });
   const stop = () =>
@@ -140,22 +158,39 @@ function serve(db) {
   });
 }
 
+function servePort(engine, port) {
+  let closed = false;
+  const connection = {
+    get closed() { return closed; },
+    send: (bytes) => port.postMessage(bytes),
+    close: () => port.close(),
+  };
+  const receive = engine.accept(connection);
+  port.on('message', (data) => receive(Buffer.from(data.buffer, data.byteOffset, data.byteLength)));
+  port.on('close', () => {
+    closed = true;
+    engine.release(connection);
+  });
+}
+
 (async () => {
   let pglite;
   let server;
+  let engine;
   try {
     // New WAL segments zero-filled on creation stall every write for 100-300 ms each 16 MB of WAL.
     pglite = await PGlite.create(workerData.dataDir, {
       startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
     });
-    server = await serve(pglite);
+    engine = createEngine(pglite);
+    server = await serveTcp(engine);
   } catch (error) {
     if (pglite) await pglite.close().catch(() => undefined);
     parentPort.postMessage({ type: 'failed', message: String((error && error.stack) || error) });
     process.exit(1);
   }
-  parentPort.postMessage({ type: 'ready', host: server.address.address, port: server.address.port });
-  parentPort.once('message', async () => {
+  parentPort.on('message', async (message) => {
+    if (message && message.type === 'connect') return servePort(engine, message.port);
     try {
       await server.stop();
       await pglite.close();
@@ -165,5 +200,6 @@ function serve(db) {
       process.exit(2);
     }
   });
+  parentPort.postMessage({ type: 'ready', host: server.address.address, port: server.address.port });
 })();
 `;
