@@ -52,11 +52,27 @@ function createEngine(db) {
       connection,
       run: async () => {
         const chunks = [];
+        let size = 0;
         await db.runExclusive(() =>
-          db.execProtocolRawStream(packet, { onRawData: (data) => chunks.push(Buffer.from(data)) }),
+          db.execProtocolRawStream(packet, {
+            onRawData: (data) => {
+              chunks.push(Uint8Array.prototype.slice.call(data));
+              size += data.length;
+            },
+          }),
         );
-        if (chunks.length > 0 && !connection.closed) {
-          connection.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+        if (size > 0 && !connection.closed) {
+          // One exact-size buffer: a port transfers it without a copy, a socket writes it once.
+          let reply = chunks[0];
+          if (chunks.length > 1) {
+            reply = new Uint8Array(size);
+            let offset = 0;
+            for (const chunk of chunks) {
+              reply.set(chunk, offset);
+              offset += chunk.length;
+            }
+          }
+          connection.send(reply);
         }
       },
     });
@@ -162,7 +178,7 @@ function servePort(engine, port) {
   let closed = false;
   const connection = {
     get closed() { return closed; },
-    send: (bytes) => port.postMessage(bytes),
+    send: (bytes) => port.postMessage(bytes, [bytes.buffer]),
     close: () => port.close(),
   };
   const receive = engine.accept(connection);

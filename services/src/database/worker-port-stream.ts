@@ -75,9 +75,15 @@ export class WorkerPortStream extends Duplex {
   private flush(): void {
     this.flushScheduled = false;
     if (!this.port || this.pending.length === 0) return;
-    const message = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+    // An exact-size copy, transferred: posting a small Buffer would clone its whole 8 KB pool slab.
+    const message = new Uint8Array(this.pending.reduce((size, chunk) => size + chunk.length, 0));
+    let offset = 0;
+    for (const chunk of this.pending) {
+      message.set(chunk, offset);
+      offset += chunk.length;
+    }
     this.pending = [];
-    this.port.postMessage(message);
+    this.port.postMessage(message, [message.buffer]);
   }
 
   private closeFromPeer(): void {
