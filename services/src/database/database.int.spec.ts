@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { openDatabase } from './database';
+import { startEmbeddedPostgres } from './embedded-postgres';
 
 describe('openDatabase (embedded PGlite)', () => {
   let dataDir: string;
@@ -53,6 +55,53 @@ describe('openDatabase (embedded PGlite)', () => {
       expect(await database.knex('items').count({ count: '*' })).toEqual([{ count: '0' }]);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe('startEmbeddedPostgres', () => {
+  it('serves any PostgreSQL client on its loopback port too, with messages split over many TCP chunks', async () => {
+    const embedded = await startEmbeddedPostgres('memory://');
+    const client = new Client({ host: embedded.host, port: embedded.port, user: 'postgres', database: 'postgres' });
+    try {
+      await client.connect();
+      const big = 'x'.repeat(3_000_000);
+      const { rows } = await client.query<{ size: number; echo: string }>(
+        'select length($1::text) as size, $2::text as echo',
+        [big, 'ok'],
+      );
+      expect(rows).toEqual([{ size: 3_000_000, echo: 'ok' }]);
+      // The in-process port stream reaches the same engine as the TCP client.
+      await client.query('create table shared (id int)');
+      await client.query('insert into shared values (1)');
+      const stream = embedded.openStream();
+      const viaPort = new Client({ stream: () => stream, user: 'postgres', database: 'postgres' });
+      await viaPort.connect();
+      expect((await viaPort.query('select id from shared')).rows).toEqual([{ id: 1 }]);
+      await viaPort.end();
+    } finally {
+      await client.end();
+      await embedded.stop();
+    }
+  });
+
+  it('rolls back the transaction of a connection that goes away, so the next one does not inherit it', async () => {
+    const embedded = await startEmbeddedPostgres('memory://');
+    try {
+      const first = new Client({ stream: () => embedded.openStream(), user: 'postgres', database: 'postgres' });
+      await first.connect();
+      await first.query('create table items (id int)');
+      await first.query('begin');
+      await first.query('insert into items values (1)');
+      await first.end();
+      const second = new Client({ host: embedded.host, port: embedded.port, user: 'postgres', database: 'postgres' });
+      await second.connect();
+      expect((await second.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
+      await second.query('insert into items values (2)');
+      expect((await second.query('select id from items')).rows).toEqual([{ id: 2 }]);
+      await second.end();
+    } finally {
+      await embedded.stop();
     }
   });
 });

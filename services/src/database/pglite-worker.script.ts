@@ -98,8 +98,18 @@ function createEngine(db) {
   const accept = (connection) => {
     let startedUp = false;
     let pending = Buffer.alloc(0);
+    // A large message arrives in many chunks: gather them and join once it is whole, not per chunk.
+    let parts = [];
+    let partsSize = 0;
+    let needed = 0;
     return (data) => {
-      pending = pending.length === 0 ? data : Buffer.concat([pending, data]);
+      parts.push(data);
+      partsSize += data.length;
+      if (partsSize < needed) return;
+      pending = parts.length === 1 ? parts[0] : Buffer.concat(parts, partsSize);
+      parts = [];
+      partsSize = 0;
+      needed = 0;
       let end = 0;
       while (pending.length - end >= 5) {
         if (!startedUp) {
@@ -138,6 +148,12 @@ function createEngine(db) {
       if (end > 0) {
         execute(connection, new Uint8Array(pending.subarray(0, end)));
         pending = pending.subarray(end);
+      }
+      if (pending.length > 0) {
+        parts = [pending];
+        partsSize = pending.length;
+        // A typed message announces its length: wait for all of it before joining again.
+        needed = startedUp && pending.length >= 5 ? 1 + pending.readInt32BE(1) : 0;
       }
     };
   };
