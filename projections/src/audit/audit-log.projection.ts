@@ -1,7 +1,7 @@
-import type { Knex } from 'knex';
 import { defineProjection } from '../shared/projection';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 import { AUDITED_EVENTS, describe, redact, type NameOf } from './audit-summary';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 /**
  * The audit trail behind GET /api/audit: who did what and when, over users, settings, contact
@@ -12,7 +12,7 @@ export const auditLogProjection = defineProjection({
   name: 'audit_log',
   handles: AUDITED_EVENTS,
   tables: ['audit_log', 'audit_names'],
-  async project(events, trx) {
+  async project(events, sql) {
     const names = new Map<string, string>();
     const newNames: { kind: string; id: string; name: string }[] = [];
     const remember = (kind: 'user' | 'product', id: string, name: string) => {
@@ -30,7 +30,7 @@ export const auditLogProjection = defineProjection({
       if (data.productId && !names.has(`product:${data.productId}`)) return [`product:${data.productId}`];
       return [];
     });
-    for (const [key, name] of await loadNames(trx, [...new Set(wanted)])) names.set(key, name);
+    for (const [key, name] of await loadNames(sql, [...new Set(wanted)])) names.set(key, name);
     const nameOf: NameOf = (kind, id) => names.get(`${kind}:${id}`) ?? (kind === 'product' ? 'Unknown Product' : id);
 
     const rows = events.map((event) => {
@@ -51,27 +51,27 @@ export const auditLogProjection = defineProjection({
       };
     });
     if (newNames.length > 0) {
-      await trx.raw(
+      sql.write(
         `insert into audit_names (kind, id, name) select kind, id, name
          from jsonb_to_recordset(?::jsonb) as r(kind text, id text, name text) on conflict (kind, id) do nothing`,
         [jsonParam(newNames)],
       );
     }
-    if (rows.length > 0) await insertRows(trx, rows);
+    if (rows.length > 0) insertRows(sql, rows);
   },
 });
 
-async function loadNames(trx: Knex.Transaction, keys: readonly string[]): Promise<Map<string, string>> {
+async function loadNames(sql: ProjectionSql, keys: readonly string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
-  const result = await trx.raw<{ rows: { kind: string; id: string; name: string }[] }>(
+  const rows = await sql.query<{ kind: string; id: string; name: string }>(
     `select kind, id, name from audit_names where kind || ':' || id in (select jsonb_array_elements_text(?::jsonb))`,
     [jsonParam(keys)],
   );
-  return new Map(result.rows.map((row) => [`${row.kind}:${row.id}`, row.name]));
+  return new Map(rows.map((row) => [`${row.kind}:${row.id}`, row.name]));
 }
 
-function insertRows(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
+function insertRows(sql: ProjectionSql, rows: readonly object[]) {
+  sql.write(
     `insert into audit_log (event_id, entity, entity_id, event_type, summary, details, actor_id, actor_name, at,
        position_commit, position_prepare)
      select event_id, entity, entity_id, event_type, summary, details, actor_id, actor_name, at,

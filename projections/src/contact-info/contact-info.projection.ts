@@ -5,10 +5,10 @@ export const contactInfoProjection = defineProjection({
   name: 'contact_info',
   handles: ['ContactInfoChanged'] as const,
   tables: ['contact_info'],
-  async project(events, trx) {
+  async project(events, sql) {
     const last = events[events.length - 1];
     if (!last) return;
-    await trx.raw(
+    sql.write(
       `insert into contact_info (id, email, phone, whatsapp, address, updated_at) values (1, ?, ?, ?, ?, ?)
        on conflict (id) do update set email = excluded.email, phone = excluded.phone,
          whatsapp = excluded.whatsapp, address = excluded.address, updated_at = excluded.updated_at`,

@@ -1,7 +1,7 @@
-import type { Knex } from 'knex';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import { assertNever, defineProjection } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 /** Last-wins changes to one request within a batch; `status` undefined means "not touched". */
 interface RequestPatch {
@@ -31,7 +31,7 @@ export const supportRequestsProjection = defineProjection({
     'SupportReplyDeliveryFailed',
   ] as const,
   tables: ['support_requests', 'support_replies'],
-  async project(events, trx) {
+  async project(events, sql) {
     const requests: object[] = [];
     const replies: object[] = [];
     const requestPatches = new Map<number, RequestPatch>();
@@ -89,23 +89,23 @@ export const supportRequestsProjection = defineProjection({
       }
     }
 
-    if (requests.length > 0) await insertRequests(trx, requests);
+    if (requests.length > 0) insertRequests(sql, requests);
     if (requestPatches.size > 0)
-      await patchRequests(
-        trx,
+      patchRequests(
+        sql,
         [...requestPatches].map(([id, change]) => ({ id, ...change, has_status: change.status !== undefined })),
       );
-    if (replies.length > 0) await insertReplies(trx, replies);
+    if (replies.length > 0) insertReplies(sql, replies);
     if (replyPatches.size > 0)
-      await patchReplies(
-        trx,
+      patchReplies(
+        sql,
         [...replyPatches].map(([reply_id, change]) => ({ reply_id, ...change })),
       );
   },
 });
 
-function insertRequests(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
+function insertRequests(sql: ProjectionSql, rows: readonly object[]) {
+  sql.write(
     `insert into support_requests (id, full_name, email, phone_number, subject, complaint, status,
                                    created_at, created_day, updated_at)
      select id, full_name, email, phone_number, subject, complaint, 'pending', created_at, created_day, created_at
@@ -116,9 +116,9 @@ function insertRequests(trx: Knex.Transaction, rows: readonly object[]) {
   );
 }
 
-function patchRequests(trx: Knex.Transaction, patches: readonly object[]) {
+function patchRequests(sql: ProjectionSql, patches: readonly object[]) {
   // resolved_at may legitimately become null (a reopen), so it follows the status flag, not coalesce.
-  return trx.raw(
+  sql.write(
     `update support_requests r set
        status = case when p.has_status then p.status else r.status end,
        resolved_at = case when p.has_status then p.resolved_at else r.resolved_at end,
@@ -131,8 +131,8 @@ function patchRequests(trx: Knex.Transaction, patches: readonly object[]) {
   );
 }
 
-function insertReplies(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
+function insertReplies(sql: ProjectionSql, rows: readonly object[]) {
+  sql.write(
     `insert into support_replies (reply_id, request_id, reply, notes, replied_by, replied_at)
      select reply_id, request_id, reply, notes, replied_by, replied_at
      from jsonb_to_recordset(?::jsonb) as r(reply_id uuid, request_id integer, reply text, notes text,
@@ -142,8 +142,8 @@ function insertReplies(trx: Knex.Transaction, rows: readonly object[]) {
   );
 }
 
-function patchReplies(trx: Knex.Transaction, patches: readonly object[]) {
-  return trx.raw(
+function patchReplies(sql: ProjectionSql, patches: readonly object[]) {
+  sql.write(
     `update support_replies r set
        delivery = case when p.delivered_at is not null then 'sent' else r.delivery end,
        delivered_at = coalesce(p.delivered_at, r.delivered_at),

@@ -1,13 +1,13 @@
-import type { Knex } from 'knex';
 import { defineProjection } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 /** One row per registered customer; a registration is final, so insert-or-ignore is idempotent. */
 export const customersProjection = defineProjection({
   name: 'customers',
   handles: ['CustomerRegistered'] as const,
   tables: ['customers'],
-  async project(events, trx) {
+  async project(events, sql) {
     const rows = events.map(({ data, metadata }) => ({
       id: data.customerId,
       email: data.email,
@@ -23,12 +23,12 @@ export const customersProjection = defineProjection({
       email_verified: data.emailVerified,
       created_at: metadata.at,
     }));
-    if (rows.length > 0) await insertCustomers(trx, rows);
+    if (rows.length > 0) insertCustomers(sql, rows);
   },
 });
 
-function insertCustomers(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
+function insertCustomers(sql: ProjectionSql, rows: readonly object[]) {
+  sql.write(
     `insert into customers (id, email, password_hash, first_name, last_name, phone, address, city,
        postal_code, country, is_active, email_verified, created_at)
      select * from jsonb_to_recordset(?::jsonb) as r(id uuid, email text, password_hash text,

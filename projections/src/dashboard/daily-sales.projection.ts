@@ -1,8 +1,8 @@
-import type { Knex } from 'knex';
 import { formatKobo, toKobo } from '../shared/kobo';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import { defineProjection } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 interface DayTotals {
   /** Exact sums in kobo. */
@@ -23,7 +23,7 @@ export const dailySalesProjection = defineProjection({
   name: 'daily_sales',
   handles: ['StockIssued'] as const,
   tables: ['daily_sales'],
-  async project(events, trx) {
+  async project(events, sql) {
     const days = new Map<string, DayTotals>();
     for (const event of events) {
       const { data } = event;
@@ -42,11 +42,11 @@ export const dailySalesProjection = defineProjection({
       totals.saleLines += 1;
       totals.lastAt = event.metadata.at;
     }
-    if (days.size > 0) await addToDays(trx, days);
+    if (days.size > 0) addToDays(sql, days);
   },
 });
 
-function addToDays(trx: Knex.Transaction, days: ReadonlyMap<string, DayTotals>) {
+function addToDays(sql: ProjectionSql, days: ReadonlyMap<string, DayTotals>) {
   const rows = [...days].map(([day, totals]) => ({
     business_day: day,
     sales_total: formatKobo(totals.salesTotal),
@@ -55,7 +55,7 @@ function addToDays(trx: Knex.Transaction, days: ReadonlyMap<string, DayTotals>) 
     sale_lines: totals.saleLines,
     updated_at: totals.lastAt,
   }));
-  return trx.raw(
+  sql.write(
     `insert into daily_sales as d (business_day, sales_total, profit, units_sold, sale_lines, updated_at)
      select business_day, sales_total, profit, units_sold, sale_lines, updated_at
      from jsonb_to_recordset(?::jsonb) as r(business_day date, sales_total numeric, profit numeric,

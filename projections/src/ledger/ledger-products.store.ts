@@ -1,5 +1,5 @@
-import type { Knex } from 'knex';
 import { jsonParam } from '../shared/sql-values';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 /** The stock ledger's own running state per product: what the next entry continues from. */
 export interface LedgerProduct {
@@ -44,18 +44,18 @@ interface LedgerProductRow {
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export async function loadLedgerProducts(
-  trx: Knex.Transaction,
+  sql: ProjectionSql,
   ids: readonly string[],
 ): Promise<Map<string, LedgerProduct>> {
   if (ids.length === 0) return new Map();
-  const result = await trx.raw<{ rows: LedgerProductRow[] }>(
+  const rows = await sql.query<LedgerProductRow>(
     `select product_id, name, sku, category, price::text, cost_price::text, min_stock_level, description, images,
        created_at, deleted_at, balance, entries, last_at, created_commit::text, created_prepare::text
      from ledger_products where product_id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
     [jsonParam(ids)],
   );
   return new Map(
-    result.rows.map((row) => [
+    rows.map((row) => [
       row.product_id,
       {
         productId: row.product_id,
@@ -86,7 +86,7 @@ function normalise(text: string): string {
 }
 
 /** Inserts new products, moves the running state of known ones; the catalogue fields never change. */
-export function saveLedgerProducts(trx: Knex.Transaction, products: readonly LedgerProduct[]) {
+export function saveLedgerProducts(sql: ProjectionSql, products: readonly LedgerProduct[]) {
   const rows = products.map((product) => ({
     product_id: product.productId,
     name: product.name,
@@ -105,7 +105,7 @@ export function saveLedgerProducts(trx: Knex.Transaction, products: readonly Led
     created_commit: product.createdCommit,
     created_prepare: product.createdPrepare,
   }));
-  return trx.raw(
+  sql.write(
     `insert into ledger_products as p (product_id, name, sku, category, price, cost_price, min_stock_level, description,
        images, created_at, deleted_at, balance, entries, last_at, created_commit, created_prepare)
      select product_id, name, sku, category, price, cost_price, min_stock_level, description,

@@ -1,9 +1,9 @@
-import type { Knex } from 'knex';
 import { formatKobo, toKobo } from '../shared/kobo';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import type { ProjectedEventOf } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
 import type { LedgerProduct } from './ledger-products.store';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
 
@@ -127,7 +127,7 @@ export class LedgerRollups {
     this.movements.set(id, entry);
   }
 
-  async save(trx: Knex.Transaction): Promise<void> {
+  save(sql: ProjectionSql): void {
     if (this.sales.size > 0) {
       const rows = [...this.sales.values()].map(({ key, sums }) => ({
         effective_day: key[0],
@@ -142,7 +142,7 @@ export class LedgerRollups {
         sale_lines: sums.saleLines,
         reversed_lines: sums.reversedLines,
       }));
-      await trx.raw(
+      sql.write(
         `insert into ledger_sales_daily as d (effective_day, recorded_day, category, staff, total_value, original_total,
            discount_amount, profit, quantity, sale_lines, reversed_lines)
          select * from jsonb_to_recordset(?::jsonb) as r(effective_day date, recorded_day date, category text, staff text,
@@ -165,7 +165,7 @@ export class LedgerRollups {
         units,
         value: formatKobo(value),
       }));
-      await trx.raw(
+      sql.write(
         `insert into ledger_movements_daily as d (day, direction, reason, count, units, value)
          select * from jsonb_to_recordset(?::jsonb) as r(day date, direction text, reason text, count integer,
            units bigint, value numeric)
@@ -177,8 +177,8 @@ export class LedgerRollups {
   }
 }
 
-export function insertSales(trx: Knex.Transaction, rows: readonly SaleRow[]) {
-  return trx.raw(
+export function insertSales(sql: ProjectionSql, rows: readonly SaleRow[]) {
+  sql.write(
     `insert into ledger_sales (event_id, movement_id, product_id, category, staff, sign, effective_at, recorded_at,
        quantity, total_value, original_total, discount_amount, profit)
      select event_id, movement_id, product_id, category, staff, sign, effective_at, recorded_at,

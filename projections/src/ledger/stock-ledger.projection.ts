@@ -1,9 +1,9 @@
-import type { Knex } from 'knex';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 import { loadLedgerProducts, saveLedgerProducts, type LedgerProduct } from './ledger-products.store';
 import { LedgerRollups, insertSales, saleRow, type SaleRow } from './ledger-sales';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 type LedgerEvent = ProjectedEventOf<'ProductCreated' | 'StockReceived' | 'StockIssued' | 'ProductDeleted'>;
 type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
@@ -17,12 +17,12 @@ export const stockLedgerProjection = defineProjection({
   name: 'stock_ledger',
   handles: ['ProductCreated', 'StockReceived', 'StockIssued', 'ProductDeleted'] as const,
   tables: ['stock_ledger', 'ledger_sales', 'ledger_products', 'ledger_sales_daily', 'ledger_movements_daily'],
-  async project(events, trx) {
+  async project(events, sql) {
     const created = new Set(
       events.filter((event) => event.type === 'ProductCreated').map((event) => event.data.productId),
     );
     const known = await loadLedgerProducts(
-      trx,
+      sql,
       [...new Set(events.map((event) => event.data.productId))].filter((id) => !created.has(id)),
     );
     const touched = new Map<string, LedgerProduct>();
@@ -72,10 +72,10 @@ export const stockLedgerProjection = defineProjection({
       }
     }
 
-    if (entries.length > 0) await insertEntries(trx, entries);
-    if (sales.length > 0) await insertSales(trx, sales);
-    await rollups.save(trx);
-    if (touched.size > 0) await saveLedgerProducts(trx, [...touched.values()]);
+    if (entries.length > 0) insertEntries(sql, entries);
+    if (sales.length > 0) insertSales(sql, sales);
+    rollups.save(sql);
+    if (touched.size > 0) saveLedgerProducts(sql, [...touched.values()]);
   },
 });
 
@@ -172,8 +172,8 @@ function entryRow(event: LedgerEvent, product: LedgerProduct, ledgerAt: string, 
   };
 }
 
-function insertEntries(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
+function insertEntries(sql: ProjectionSql, rows: readonly object[]) {
+  sql.write(
     `insert into stock_ledger (product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change,
        balance_after, reason, unit_price, cost_price, cost_in_force, price_in_force, total_value, original_total,
        discount_percentage, discount_amount, sale_id, seller_name, notes, actor_id, actor_name, at, ledger_at,

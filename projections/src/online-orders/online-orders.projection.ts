@@ -1,7 +1,7 @@
-import type { Knex } from 'knex';
 import type { OnlineOrderStatus } from '@shop/contracts';
 import { assertNever, defineProjection } from '../shared/projection';
 import { jsonParam, positionColumns } from '../shared/sql-values';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 /** Where one order ends up after a batch: its last status, and when it last moved to served. */
 interface StatusPatch {
@@ -20,7 +20,7 @@ export const onlineOrdersProjection = defineProjection({
   name: 'online_orders',
   handles: ['OnlineOrderPlaced', 'OnlineOrderStatusChanged'] as const,
   tables: ['online_orders'],
-  async project(events, trx) {
+  async project(events, sql) {
     const placed: object[] = [];
     const patches = new Map<string, StatusPatch>();
 
@@ -64,13 +64,13 @@ export const onlineOrdersProjection = defineProjection({
       }
     }
 
-    if (placed.length > 0) await insertOrders(trx, placed);
-    if (patches.size > 0) await patchStatuses(trx, [...patches.values()]);
+    if (placed.length > 0) insertOrders(sql, placed);
+    if (patches.size > 0) patchStatuses(sql, [...patches.values()]);
   },
 });
 
-function insertOrders(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
+function insertOrders(sql: ProjectionSql, rows: readonly object[]) {
+  sql.write(
     `insert into online_orders (id, order_number, customer_id, customer_name, customer_email, customer_phone,
        customer_address, customer_city, customer_postal_code, customer_country, items, total_amount,
        status, payment_status, notes, order_date, created_at, updated_at, created_commit, created_prepare)
@@ -86,9 +86,9 @@ function insertOrders(trx: Knex.Transaction, rows: readonly object[]) {
   );
 }
 
-function patchStatuses(trx: Knex.Transaction, patches: readonly StatusPatch[]) {
+function patchStatuses(sql: ProjectionSql, patches: readonly StatusPatch[]) {
   // served_at only means something while the order is served: a move back to pending clears it.
-  return trx.raw(
+  sql.write(
     `update online_orders o set
        status = p.status,
        updated_at = p.updated_at,

@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
 import { assertNever, defineProjection } from '../shared/projection';
 import { jsonParam, positionColumns } from '../shared/sql-values';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 interface StockChange {
   id: string;
@@ -18,7 +18,7 @@ export const productsProjection = defineProjection({
   name: 'products',
   handles: ['ProductCreated', 'StockReceived', 'StockIssued', 'ProductDeleted'] as const,
   tables: ['products'],
-  async project(events, trx) {
+  async project(events, sql) {
     const created: object[] = [];
     const changes = new Map<string, StockChange>();
     const deleted = new Map<string, string>();
@@ -67,18 +67,18 @@ export const productsProjection = defineProjection({
       }
     }
 
-    if (created.length > 0) await insertProducts(trx, created);
-    if (changes.size > 0) await applyStockChanges(trx, [...changes.values()]);
+    if (created.length > 0) insertProducts(sql, created);
+    if (changes.size > 0) applyStockChanges(sql, [...changes.values()]);
     if (deleted.size > 0)
-      await markDeleted(
-        trx,
+      markDeleted(
+        sql,
         [...deleted].map(([id, at]) => ({ id, at })),
       );
   },
 });
 
-function insertProducts(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
+function insertProducts(sql: ProjectionSql, rows: readonly object[]) {
+  sql.write(
     `insert into products (id, name, sku, category, price, cost_price, current_stock, min_stock_level,
        description, images, created_at, created_commit, created_prepare)
      select id, name, sku, category, price, cost_price, current_stock, min_stock_level,
@@ -91,8 +91,8 @@ function insertProducts(trx: Knex.Transaction, rows: readonly object[]) {
   );
 }
 
-function applyStockChanges(trx: Knex.Transaction, changes: readonly StockChange[]) {
-  return trx.raw(
+function applyStockChanges(sql: ProjectionSql, changes: readonly StockChange[]) {
+  sql.write(
     `update products p
      set current_stock = p.current_stock + c.delta, cost_price = coalesce(c.cost_price, p.cost_price)
      from jsonb_to_recordset(?::jsonb) as c(id uuid, delta integer, cost_price numeric)
@@ -101,8 +101,8 @@ function applyStockChanges(trx: Knex.Transaction, changes: readonly StockChange[
   );
 }
 
-function markDeleted(trx: Knex.Transaction, rows: readonly { id: string; at: string }[]) {
-  return trx.raw(
+function markDeleted(sql: ProjectionSql, rows: readonly { id: string; at: string }[]) {
+  sql.write(
     `update products p set deleted_at = d.at
      from jsonb_to_recordset(?::jsonb) as d(id uuid, at timestamptz)
      where p.id = d.id and p.deleted_at is null`,

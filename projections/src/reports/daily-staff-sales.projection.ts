@@ -1,8 +1,8 @@
-import type { Knex } from 'knex';
 import { formatKobo, toKobo } from '../shared/kobo';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import { defineProjection } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 interface Totals {
   day: string;
@@ -27,7 +27,7 @@ export const dailyStaffSalesProjection = defineProjection({
   name: 'daily_staff_sales',
   handles: ['StockIssued', 'StockReceived'] as const,
   tables: ['daily_staff_sales'],
-  async project(events, trx) {
+  async project(events, sql) {
     const totals = new Map<string, Totals>();
     const add = (
       at: string,
@@ -64,11 +64,11 @@ export const dailyStaffSalesProjection = defineProjection({
         });
       }
     }
-    if (totals.size > 0) await addToDays(trx, [...totals.values()]);
+    if (totals.size > 0) addToDays(sql, [...totals.values()]);
   },
 });
 
-function addToDays(trx: Knex.Transaction, totals: readonly Totals[]) {
+function addToDays(sql: ProjectionSql, totals: readonly Totals[]) {
   const rows = totals.map((entry) => ({
     business_day: entry.day,
     staff: entry.staff,
@@ -78,7 +78,7 @@ function addToDays(trx: Knex.Transaction, totals: readonly Totals[]) {
     units_sold: entry.units,
     sale_lines: entry.lines,
   }));
-  return trx.raw(
+  sql.write(
     `insert into daily_staff_sales as d (business_day, staff, sales_total, discounts, profit, units_sold, sale_lines)
      select business_day, staff, sales_total, discounts, profit, units_sold, sale_lines
      from jsonb_to_recordset(?::jsonb) as r(business_day date, staff text, sales_total numeric, discounts numeric,

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { comparePositions, type GlobalPosition } from '@shop/services/event-store';
 import type { ProjectedEvent, ReadModelProjection } from '../shared/projection';
-import { lockCheckpoint, lockCheckpoints, writeCheckpoint, writeCheckpoints } from './checkpoint.store';
+import { StatementPipeline, type ProjectionSql } from '../shared/projection-sql';
+import { lockCheckpoint, lockCheckpoints, queueCheckpointMove } from './checkpoint.store';
 import { handlesType, type EventBatch } from './event-batch';
 
 export interface ApplyOutcome {
@@ -33,8 +34,10 @@ export async function applyBatch(
 ): Promise<ApplyOutcome> {
   return knex.transaction(async (trx) => {
     const { position: checkpoint } = await lockCheckpoint(trx, projection.name);
-    const outcome = await projectAfterCheckpoint(trx, projection, batch, checkpoint);
-    if (outcome.status === 'applied') await writeCheckpoint(trx, projection.name, batch.last);
+    const sql = new StatementPipeline(trx);
+    const outcome = await projectAfterCheckpoint(sql, projection, batch, checkpoint);
+    if (outcome.status === 'applied') queueCheckpointMove(sql, [projection.name], batch.last);
+    await sql.flush();
     return outcome;
   });
 }
@@ -53,21 +56,23 @@ export async function applyBatchToAll(
   return knex.transaction(async (trx) => {
     const names = projections.map((projection) => projection.name);
     const checkpoints = new Map((await lockCheckpoints(trx, names)).map((stored) => [stored.name, stored.position]));
+    const sql = new StatementPipeline(trx);
     const outcomes = new Map<string, ApplyOutcome>();
     for (const projection of projections) {
       const checkpoint = checkpoints.get(projection.name);
       if (checkpoint === undefined) throw new Error(`No checkpoint row for projection ${projection.name}`);
-      outcomes.set(projection.name, await projectAfterCheckpoint(trx, projection, batch, checkpoint));
+      outcomes.set(projection.name, await projectAfterCheckpoint(sql, projection, batch, checkpoint));
     }
     const moved = names.filter((name) => outcomes.get(name)?.status === 'applied');
-    await writeCheckpoints(trx, moved, batch.last);
+    queueCheckpointMove(sql, moved, batch.last);
+    await sql.flush();
     return outcomes;
   });
 }
 
-/** Projects the handled events of `batch` after `checkpoint`, inside `trx`; the caller moves the checkpoint. */
+/** Projects the handled events of `batch` after `checkpoint` through `sql`; the caller moves the checkpoint and flushes. */
 async function projectAfterCheckpoint(
-  trx: Knex.Transaction,
+  sql: ProjectionSql,
   projection: ReadModelProjection,
   batch: EventBatch,
   checkpoint: GlobalPosition | null,
@@ -83,7 +88,7 @@ async function projectAfterCheckpoint(
     if (entry.error) throw entry.error;
     if (entry.parsed) events.push(entry.parsed);
   }
-  if (events.length > 0) await projection.project(events, trx);
+  if (events.length > 0) await projection.project(events, sql);
   return { status: 'applied', checkpoint: batch.last, projected: events.length };
 }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { GlobalPosition } from '@shop/services/event-store';
+import type { ProjectionSql } from '../shared/projection-sql';
 import { positionColumns } from '../shared/sql-values';
 
 export interface Checkpoint {
@@ -84,15 +85,13 @@ export async function writeCheckpoint(
   });
 }
 
-/** Moves several checkpoints to the same position in one statement. */
-export async function writeCheckpoints(
-  trx: Knex.Transaction,
-  names: readonly string[],
-  position: GlobalPosition,
-): Promise<void> {
+/** Queues the move of several checkpoints to the same position, to leave with the batch's last writes. */
+export function queueCheckpointMove(sql: ProjectionSql, names: readonly string[], position: GlobalPosition): void {
   if (names.length === 0) return;
   const columns = positionColumns(position);
-  await trx('projection_checkpoints')
-    .whereIn('name', names)
-    .update({ commit: columns.commit, prepare: columns.prepare, updated_at: trx.fn.now() });
+  sql.write(
+    `update projection_checkpoints set "commit" = ?, "prepare" = ?, updated_at = now()
+     where name in (select jsonb_array_elements_text(?::jsonb))`,
+    [columns.commit, columns.prepare, JSON.stringify(names)],
+  );
 }

@@ -1,13 +1,13 @@
-import type { Knex } from 'knex';
 import { defineProjection } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 /** One row per till sale (its lines are the sale's rows in `transactions`). A sale is final: insert-or-ignore. */
 export const salesProjection = defineProjection({
   name: 'sales',
   handles: ['SaleRecorded'] as const,
   tables: ['sales'],
-  async project(events, trx) {
+  async project(events, sql) {
     const rows = events.map((event) => ({
       sale_id: event.data.saleId,
       payment_method: event.data.paymentMethod,
@@ -20,12 +20,12 @@ export const salesProjection = defineProjection({
       line_count: event.data.lines.length,
       created_at: event.metadata.at,
     }));
-    if (rows.length > 0) await insertSales(trx, rows);
+    if (rows.length > 0) insertSales(sql, rows);
   },
 });
 
-function insertSales(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
+function insertSales(sql: ProjectionSql, rows: readonly object[]) {
+  sql.write(
     `insert into sales (sale_id, payment_method, discount_percentage, original_total, discount_amount,
                         total_value, seller_name, notes, line_count, created_at)
      select * from jsonb_to_recordset(?::jsonb) as r(

@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
 import { defineProjection } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 interface SettingRow {
   key: string;
@@ -17,7 +17,7 @@ export const settingsProjection = defineProjection({
   name: 'settings',
   handles: ['SettingChanged'] as const,
   tables: ['settings'],
-  async project(events, trx) {
+  async project(events, sql) {
     const latest = new Map<string, SettingRow>();
     for (const event of events) {
       const previous = latest.get(event.data.key);
@@ -29,14 +29,14 @@ export const settingsProjection = defineProjection({
         updated_at: event.metadata.at,
       });
     }
-    if (latest.size > 0) await upsertSettings(trx, [...latest.values()]);
+    if (latest.size > 0) upsertSettings(sql, [...latest.values()]);
   },
 });
 
-function upsertSettings(trx: Knex.Transaction, rows: readonly SettingRow[]) {
+function upsertSettings(sql: ProjectionSql, rows: readonly SettingRow[]) {
   // Wrapping each value keeps a JSON null distinct from a missing recordset field.
   const wrapped = rows.map((row) => ({ ...row, value: { v: row.value } }));
-  return trx.raw(
+  sql.write(
     `insert into settings as s (key, value, description, updated_at)
      select key, value -> 'v', description, updated_at
      from jsonb_to_recordset(?::jsonb) as r(key text, value jsonb, description text, updated_at timestamptz)

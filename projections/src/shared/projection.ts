@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
 import type { DomainEvent, EventMetadata, EventType } from '@shop/contracts';
 import type { GlobalPosition } from '@shop/services/event-store';
+import type { ProjectionSql } from './projection-sql';
 
 /**
  * A stored event after its data went through `toDomainEvent`: discriminated on `type` like DomainEvent,
@@ -16,14 +16,15 @@ export type ProjectedEventOf<T extends EventType> = Extract<ProjectedEvent, { ty
 
 /**
  * One read model. `project` receives only the events it `handles`, strictly after its checkpoint,
- * in global order, inside the transaction that also moves its checkpoint: every query must use `trx`.
+ * in global order, inside the transaction that also moves its checkpoint: every statement goes
+ * through `sql` (reads with query, writes with write; see ProjectionSql).
  */
 export interface ReadModelProjection {
   readonly name: string;
   readonly handles: readonly EventType[];
   /** Tables it alone writes; a rebuild truncates them. */
   readonly tables: readonly string[];
-  project(events: readonly ProjectedEvent[], trx: Knex.Transaction): Promise<void>;
+  project(events: readonly ProjectedEvent[], sql: ProjectionSql): Promise<void>;
 }
 
 /** Types `project` against the handled subset so its switch can be exhaustive. */
@@ -31,7 +32,7 @@ export function defineProjection<T extends EventType>(definition: {
   readonly name: string;
   readonly handles: readonly T[];
   readonly tables: readonly string[];
-  project(events: readonly ProjectedEventOf<T>[], trx: Knex.Transaction): Promise<void>;
+  project(events: readonly ProjectedEventOf<T>[], sql: ProjectionSql): Promise<void>;
 }): ReadModelProjection {
   return definition as ReadModelProjection;
 }

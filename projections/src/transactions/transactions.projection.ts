@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
 import { jsonParam, positionColumns } from '../shared/sql-values';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 interface ProductName {
   name: string;
@@ -19,7 +19,7 @@ export const transactionsProjection = defineProjection({
   name: 'transactions',
   handles: ['ProductCreated', 'StockReceived', 'StockIssued'] as const,
   tables: ['transactions', 'transaction_products'],
-  async project(events, trx) {
+  async project(events, sql) {
     const names = new Map<string, ProductName>();
     const newProducts: object[] = [];
     const movements: Movement[] = [];
@@ -39,15 +39,15 @@ export const transactionsProjection = defineProjection({
       }
     }
 
-    if (newProducts.length > 0) await insertProductNames(trx, newProducts);
+    if (newProducts.length > 0) insertProductNames(sql, newProducts);
     if (movements.length === 0) return;
 
     const unknown = [...new Set(movements.map((movement) => movement.data.productId))].filter((id) => !names.has(id));
     if (unknown.length > 0) {
-      for (const [id, name] of await loadProductNames(trx, unknown)) names.set(id, name);
+      for (const [id, name] of await loadProductNames(sql, unknown)) names.set(id, name);
     }
-    await insertMovements(
-      trx,
+    insertMovements(
+      sql,
       movements.map((movement) => toRow(movement, names.get(movement.data.productId))),
     );
   },
@@ -92,8 +92,8 @@ function toRow(event: Movement, product: ProductName | undefined): object {
   };
 }
 
-function insertProductNames(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
+function insertProductNames(sql: ProjectionSql, rows: readonly object[]) {
+  sql.write(
     `insert into transaction_products (product_id, name, sku)
      select product_id, name, sku from json_to_recordset(?::json) as r(product_id uuid, name text, sku text)
      on conflict (product_id) do nothing`,
@@ -101,17 +101,17 @@ function insertProductNames(trx: Knex.Transaction, rows: readonly object[]) {
   );
 }
 
-async function loadProductNames(trx: Knex.Transaction, ids: readonly string[]): Promise<Map<string, ProductName>> {
-  const result = await trx.raw<{ rows: { product_id: string; name: string; sku: string }[] }>(
+async function loadProductNames(sql: ProjectionSql, ids: readonly string[]): Promise<Map<string, ProductName>> {
+  const rows = await sql.query<{ product_id: string; name: string; sku: string }>(
     `select product_id, name, sku from transaction_products
      where product_id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
     [jsonParam(ids)],
   );
-  return new Map(result.rows.map((row) => [row.product_id, { name: row.name, sku: row.sku }]));
+  return new Map(rows.map((row) => [row.product_id, { name: row.name, sku: row.sku }]));
 }
 
-function insertMovements(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
+function insertMovements(sql: ProjectionSql, rows: readonly object[]) {
+  sql.write(
     `insert into transactions (id, sale_id, product_id, product_name, product_sku, type, quantity, unit_price,
        cost_price, total_value, reason, seller_name, discount_percentage, discount_amount, original_total, notes,
        created_at, position_commit, position_prepare)

@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
 import { assertNever, defineProjection } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 /** Last-wins changes to one user within a batch; undefined means "not touched". */
 interface UserPatch {
@@ -19,7 +19,7 @@ export const usersProjection = defineProjection({
   name: 'users',
   handles: ['UserCreated', 'UserActivationChanged', 'UserDeleted', 'UserPasswordChanged', 'UserSignedIn'] as const,
   tables: ['users'],
-  async project(events, trx) {
+  async project(events, sql) {
     const created: object[] = [];
     const patches = new Map<string, UserPatch>();
     const patch = (userId: string, change: UserPatch) => patches.set(userId, { ...patches.get(userId), ...change });
@@ -56,17 +56,17 @@ export const usersProjection = defineProjection({
       }
     }
 
-    if (created.length > 0) await insertUsers(trx, created);
+    if (created.length > 0) insertUsers(sql, created);
     if (patches.size > 0)
-      await patchUsers(
-        trx,
+      patchUsers(
+        sql,
         [...patches].map(([id, change]) => ({ id, ...change })),
       );
   },
 });
 
-function insertUsers(trx: Knex.Transaction, rows: readonly object[]) {
-  return trx.raw(
+function insertUsers(sql: ProjectionSql, rows: readonly object[]) {
+  sql.write(
     `insert into users (id, username, password_hash, role, permissions, is_active, created_at)
      select id, username, password_hash, role, coalesce(permissions, '{}'::jsonb), is_active, created_at
      from jsonb_to_recordset(?::jsonb) as r(id uuid, username text, password_hash text, role text,
@@ -76,8 +76,8 @@ function insertUsers(trx: Knex.Transaction, rows: readonly object[]) {
   );
 }
 
-function patchUsers(trx: Knex.Transaction, patches: readonly ({ id: string } & UserPatch)[]) {
-  return trx.raw(
+function patchUsers(sql: ProjectionSql, patches: readonly ({ id: string } & UserPatch)[]) {
+  sql.write(
     `update users u set
        is_active = coalesce(p.is_active, u.is_active),
        password_hash = coalesce(p.password_hash, u.password_hash),

@@ -26,7 +26,7 @@ export interface ProjectionFigures {
   /** CPU seconds (this process, PGlite's thread included, plus the server backends of the database). */
   readonly catchUpCpuSeconds: number | null;
   readonly rebuildCpuSeconds: number | null;
-  /** Milliseconds spent inside each projection's project() during the rebuild, slowest first. */
+  /** Milliseconds inside each projection's project() during the rebuild (reads and row building: its queued writes are sent at the end of the batch), slowest first. */
   readonly rebuildByProjection: readonly { readonly name: string; readonly ms: number }[];
 }
 
@@ -122,10 +122,10 @@ function timeProjections(projections: readonly ReadModelProjection[]) {
   const ms = new Map<string, number>(projections.map((projection) => [projection.name, 0]));
   const wrapped = projections.map((projection): ReadModelProjection => ({
     ...projection,
-    async project(events, trx) {
+    async project(events, sql) {
       const started = performance.now();
       try {
-        await projection.project(events, trx);
+        await projection.project(events, sql);
       } finally {
         ms.set(projection.name, (ms.get(projection.name) ?? 0) + performance.now() - started);
       }

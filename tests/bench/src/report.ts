@@ -117,7 +117,8 @@ function rows(figures: EngineFigures): Row[] {
       verdict: verdict(projections.rebuildPerSecond >= 50_000),
     },
     {
-      measure: 'Rebuild: time inside project(), slowest projections',
+      measure:
+        'Rebuild: time inside project() (its reads and row building; queued writes leave at the end of each batch), slowest',
       value: projections.rebuildByProjection
         .slice(0, 4)
         .map((entry) => `${entry.name} ${number(entry.ms / 1000, 1)} s`)
