@@ -113,6 +113,10 @@ describe('customer support API', () => {
     const before = await stored();
     const refused = await submit(valid, address);
     expect(refused).toMatchObject({ status: 429, body: { message: 'Too many requests, please try again later.' } });
+    // The first of the five leaves the 10-minute window a little under 600 s from now.
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
     expect(await stored()).toEqual(before);
     // Validation comes first: a malformed form is a 400 and uses no slot.
     expect((await submit({ ...valid, email: 'nope' }, '198.51.100.24')).status).toBe(400);

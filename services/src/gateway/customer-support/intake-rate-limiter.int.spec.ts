@@ -24,6 +24,8 @@ describe('IntakeRateLimiter (database-backed)', () => {
     }
     at(5);
     expect(await attempt('203.0.113.1')).toBe(false);
+    // The hit of minute 0 leaves the window at minute 10: 5 minutes from now.
+    expect(await limiter.secondsUntilFree('203.0.113.1')).toBe(300);
     expect(await attempt('203.0.113.2')).toBe(true);
     // The window slides: the hit of minute 0 leaves it just after minute 10, one slot frees up.
     at(10);

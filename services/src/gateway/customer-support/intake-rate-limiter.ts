@@ -41,7 +41,7 @@ export class IntakeRateLimiter {
 
   /** Takes a slot for this client when one is free; false when the limit is reached. */
   async tryAcquire(clientAddress: string): Promise<boolean> {
-    const clientKey = createHash('sha256').update(`support-intake:${clientAddress}`).digest('hex');
+    const clientKey = keyOf(clientAddress);
     const now = this.now();
     const windowStart = new Date(now.getTime() - this.rule.windowMs);
     return this.knex.transaction(async (trx) => {
@@ -56,4 +56,17 @@ export class IntakeRateLimiter {
       return true;
     });
   }
+
+  /** Whole seconds until this client's oldest hit leaves the window and a slot frees up (at least 1). */
+  async secondsUntilFree(clientAddress: string): Promise<number> {
+    const now = this.now();
+    const [row] = await this.knex(TABLE)
+      .where('client_key', keyOf(clientAddress))
+      .andWhere('at', '>', new Date(now.getTime() - this.rule.windowMs))
+      .min({ oldest: 'at' });
+    const oldest = row?.oldest ? new Date(row.oldest as string | Date).getTime() : now.getTime();
+    return Math.max(1, Math.ceil((oldest + this.rule.windowMs - now.getTime()) / 1000));
+  }
 }
+
+const keyOf = (clientAddress: string) => createHash('sha256').update(`support-intake:${clientAddress}`).digest('hex');

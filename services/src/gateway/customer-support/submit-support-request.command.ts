@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MESSAGES, SUPPORT_MESSAGES, type SubmitSupportRequestCommandInput } from '@shop/contracts';
 import {
@@ -15,6 +15,7 @@ import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { toDomainEvents } from '../infrastructure/stream-writer';
 import { EVENT_STORE } from '../infrastructure/tokens';
+import { TooManyRequests } from '../http/too-many-requests';
 import { IntakeRateLimiter } from './intake-rate-limiter';
 
 /** Rounds of "someone took that id, take the next one" before giving up with a 409. */
@@ -41,7 +42,7 @@ export class SubmitSupportRequestHandler implements ICommandHandler<SubmitSuppor
   async execute({ input, clientAddress }: SubmitSupportRequestCommand): Promise<{ requestId: number }> {
     // After validation (a malformed form costs no slot), before anything is written.
     if (!(await this.limiter.tryAcquire(clientAddress))) {
-      throw new HttpException({ message: SUPPORT_MESSAGES.tooManyRequests }, HttpStatus.TOO_MANY_REQUESTS);
+      throw new TooManyRequests(SUPPORT_MESSAGES.tooManyRequests, await this.limiter.secondsUntilFree(clientAddress));
     }
     // Anonymous: the public form has no session; the actor is recorded as 'customer'.
     const context = { ...commandContext(null), actorName: 'customer' };

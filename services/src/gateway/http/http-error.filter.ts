@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { MESSAGES } from '@shop/contracts';
 import { DomainError, type DomainErrorCode } from '../../domain';
 import { WrongExpectedVersionError } from '../../event-store';
+import { TooManyRequests } from './too-many-requests';
 
 const STATUS: Record<DomainErrorCode, number> = {
   validation: 400,
@@ -22,14 +23,19 @@ export class HttpErrorFilter implements ExceptionFilter {
     const { status, body } = this.describe(error);
     if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     if (response.headersSent) return;
+    if (error instanceof TooManyRequests) response.setHeader('Retry-After', String(error.retryAfterSeconds));
     response.status(status).json(body);
   }
 
   private describe(error: unknown): { status: number; body: { message: string; title?: string } } {
     if (error instanceof DomainError) {
-      return { status: STATUS[error.code], body: error.title ? { message: error.message, title: error.title } : { message: error.message } };
+      return {
+        status: STATUS[error.code],
+        body: error.title ? { message: error.message, title: error.title } : { message: error.message },
+      };
     }
-    if (error instanceof WrongExpectedVersionError) return { status: 409, body: { message: MESSAGES.concurrentChange } };
+    if (error instanceof WrongExpectedVersionError)
+      return { status: 409, body: { message: MESSAGES.concurrentChange } };
     if (error instanceof HttpException) {
       const status = error.getStatus();
       const payload = error.getResponse();

@@ -7,7 +7,12 @@ export function jsonBody(): [RequestHandler, ErrorRequestHandler] {
   const refuse: ErrorRequestHandler = (error, _request, response, next) => {
     const status = typeof error?.status === 'number' ? error.status : 500;
     if (status >= 500) return next(error);
-    const message = error?.type === 'entity.parse.failed' ? MESSAGES.invalidJson : error?.type === 'entity.too.large' ? 'Request body is too large' : 'Bad request body';
+    const message =
+      error?.type === 'entity.parse.failed'
+        ? MESSAGES.invalidJson
+        : error?.type === 'entity.too.large'
+          ? 'Request body is too large'
+          : 'Bad request body';
     response.status(status).json({ message });
   };
   return [parse, refuse];

@@ -6,13 +6,16 @@ export class ZodBodyPipe<T> implements PipeTransform<unknown, T> {
   constructor(private readonly schema: ZodType<T>) {}
 
   transform(value: unknown): T {
-    const body = value === undefined || value === null || typeof value !== 'object' || Array.isArray(value) ? null : value;
+    const body =
+      value === undefined || value === null || typeof value !== 'object' || Array.isArray(value) ? null : value;
     if (body === null) throw new BadRequestException('Request body must be a JSON object');
     const parsed = this.schema.safeParse(body);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') ?? '';
     const message = issue?.message ?? 'Invalid input';
-    throw new BadRequestException(field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message);
+    throw new BadRequestException(
+      field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message,
+    );
   }
 }
