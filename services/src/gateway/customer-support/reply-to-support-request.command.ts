@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ReplyToSupportRequestCommandInput, SessionUser } from '@shop/contracts';
-import { fold, supportRequestDecider, supportRequestStreamId, type CommandContext } from '../../domain';
-import type { EventStore } from '../../event-store';
+import { supportRequestDecider, supportRequestStreamId, type CommandContext } from '../../domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
-import { toDomainEvents } from '../infrastructure/stream-writer';
-import { EVENT_STORE } from '../infrastructure/tokens';
 import { SUPPORT_MAILER, supportReplyMail, type SupportMailer } from './support-mailer';
 
 /** Enough of a mail server's answer to act on, without storing a whole transcript in an event. */
@@ -34,7 +31,6 @@ export class ReplyToSupportRequestHandler implements ICommandHandler<ReplyToSupp
 
   constructor(
     private readonly writer: StreamWriter,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(SUPPORT_MAILER) private readonly mailer: SupportMailer | null,
   ) {}
 
@@ -67,10 +63,7 @@ export class ReplyToSupportRequestHandler implements ICommandHandler<ReplyToSupp
     replyId: string,
     reply: string,
   ) {
-    const request = fold(
-      supportRequestDecider,
-      toDomainEvents(await this.eventStore.readStream(supportRequestStreamId(requestId))),
-    );
+    const request = await this.writer.load(supportRequestStreamId(requestId), supportRequestDecider);
     if (request.status === 'absent') return;
     let outcome: { sent: true; to: string; messageId: string | null } | { sent: false; error: string };
     try {

@@ -1,20 +1,15 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MESSAGES, SUPPORT_MESSAGES, type SubmitSupportRequestCommandInput } from '@shop/contracts';
 import {
   conflict,
-  fold,
   SUPPORT_REQUEST_IDS_STREAM,
   supportRequestDecider,
   supportRequestIdsDecider,
   SupportRequestIdTaken,
   supportRequestStreamId,
 } from '../../domain';
-import type { EventStore } from '../../event-store';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
-import { toDomainEvents } from '../infrastructure/stream-writer';
-import { EVENT_STORE } from '../infrastructure/tokens';
 import { TooManyRequests } from '../http/too-many-requests';
 import { IntakeRateLimiter } from './intake-rate-limiter';
 
@@ -36,7 +31,6 @@ export class SubmitSupportRequestHandler implements ICommandHandler<SubmitSuppor
   constructor(
     private readonly writer: StreamWriter,
     private readonly limiter: IntakeRateLimiter,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   async execute({ input, clientAddress }: SubmitSupportRequestCommand): Promise<{ requestId: number }> {
@@ -47,10 +41,7 @@ export class SubmitSupportRequestHandler implements ICommandHandler<SubmitSuppor
     // Anonymous: the public form has no session; the actor is recorded as 'customer'.
     const context = { ...commandContext(null), actorName: 'customer' };
     for (let attempt = 1; ; attempt++) {
-      const ids = fold(
-        supportRequestIdsDecider,
-        toDomainEvents(await this.eventStore.readStream(SUPPORT_REQUEST_IDS_STREAM)),
-      );
+      const ids = await this.writer.load(SUPPORT_REQUEST_IDS_STREAM, supportRequestIdsDecider);
       const requestId = ids.lastId + 1;
       try {
         // Counter and request in one atomic append: an id is used exactly when its request exists.

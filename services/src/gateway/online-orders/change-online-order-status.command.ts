@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { MESSAGES, type OnlineOrderStatus, type SessionUser } from '@shop/contracts';
 import {
@@ -13,11 +12,8 @@ import {
   productStreamId,
   type ChangeOnlineOrderStatus,
 } from '../../domain';
-import type { EventStore } from '../../event-store';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
-import { toDomainEvents } from '../infrastructure/stream-writer';
-import { EVENT_STORE } from '../infrastructure/tokens';
 
 export class ChangeOnlineOrderStatusCommand extends Command<void> {
   constructor(
@@ -31,19 +27,16 @@ export class ChangeOnlineOrderStatusCommand extends Command<void> {
 
 @CommandHandler(ChangeOnlineOrderStatusCommand)
 export class ChangeOnlineOrderStatusHandler implements ICommandHandler<ChangeOnlineOrderStatusCommand> {
-  constructor(
-    private readonly writer: StreamWriter,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-  ) {}
+  constructor(private readonly writer: StreamWriter) {}
 
   async execute({ orderId, status, user }: ChangeOnlineOrderStatusCommand): Promise<void> {
     const streamId = onlineOrderStreamId(orderId);
     // Read once to learn which product streams the move may touch: an order's items never change,
     // so this needs no retry; the status itself is decided on the history read inside writeAcross.
-    const placed = toDomainEvents(await this.eventStore.readStream(streamId)).reduce(
-      evolveOnlineOrder,
-      initialOnlineOrderState(),
-    );
+    const placed = await this.writer.load(streamId, {
+      initialState: initialOnlineOrderState,
+      evolve: evolveOnlineOrder,
+    });
     if (!placed.placed) throw notFound(MESSAGES.orderNotFound);
 
     const command: ChangeOnlineOrderStatus = {
