@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { defineProjection } from '../shared/projection';
+import { inChunks } from '../shared/insert-chunks';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 import { AUDITED_EVENTS, describe, redact, type NameOf } from './audit-summary';
 
@@ -57,7 +58,7 @@ export const auditLogProjection = defineProjection({
         [jsonParam(newNames)],
       );
     }
-    if (rows.length > 0) await insertRows(trx, rows);
+    await inChunks(rows, (chunk) => insertRows(trx, chunk));
   },
 });
 

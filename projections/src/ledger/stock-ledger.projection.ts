@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
+import { inChunks } from '../shared/insert-chunks';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 import { loadLedgerProducts, saveLedgerProducts, type LedgerProduct } from './ledger-products.store';
 import { LedgerRollups, insertSales, saleRow, type SaleRow } from './ledger-sales';
@@ -72,8 +73,8 @@ export const stockLedgerProjection = defineProjection({
       }
     }
 
-    if (entries.length > 0) await insertEntries(trx, entries);
-    if (sales.length > 0) await insertSales(trx, sales);
+    await inChunks(entries, (chunk) => insertEntries(trx, chunk));
+    await inChunks(sales, (chunk) => insertSales(trx, chunk));
     await rollups.save(trx);
     if (touched.size > 0) await saveLedgerProducts(trx, [...touched.values()]);
   },

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
+import { inChunks } from '../shared/insert-chunks';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 
 interface ProductName {
@@ -46,10 +47,8 @@ export const transactionsProjection = defineProjection({
     if (unknown.length > 0) {
       for (const [id, name] of await loadProductNames(trx, unknown)) names.set(id, name);
     }
-    await insertMovements(
-      trx,
-      movements.map((movement) => toRow(movement, names.get(movement.data.productId))),
-    );
+    const rows = movements.map((movement) => toRow(movement, names.get(movement.data.productId)));
+    await inChunks(rows, (chunk) => insertMovements(trx, chunk));
   },
 });
 
