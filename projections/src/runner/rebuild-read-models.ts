@@ -103,7 +103,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     const elapsedMs = Date.now() - started;
     options.onProgress?.({ eventsRead, elapsedMs, eventsPerSecond: rate(eventsRead, elapsedMs), position: batch.last });
   }
-  await recreateIndexes(knex, dropped);
+  await recreateIndexes(knex, dropped, Math.min(INDEX_BUILDS, poolSize(knex)));
 
   const durationMs = Date.now() - started;
   const counts = [];
@@ -130,6 +130,9 @@ async function resetProjections(knex: Knex, projections: readonly ReadModelProje
     return dropSecondaryIndexes(trx, tables);
   });
 }
+
+/** Index builds side by side on a server: a few, to bound their memory (maintenance_work_mem each). */
+const INDEX_BUILDS = 3;
 
 const poolSize = (knex: Knex): number => Number((knex.client as { pool?: { max?: number } }).pool?.max ?? 1);
 
