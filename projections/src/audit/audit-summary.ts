@@ -162,9 +162,14 @@ const SECRET = /password|token|secret/i;
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([key]) => !SECRET.test(key))
-      .map(([key, inner]) => [key, redact(inner)]),
-  );
+  // A plain loop: it runs for every event of a rebuild, where entries/filter/map arrays added up.
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (SECRET.test(key)) continue;
+    const inner = redact((value as Record<string, unknown>)[key]);
+    // Free-form data (a setting's value) may hold a "__proto__" key: keep it as data, as fromEntries did.
+    if (key === '__proto__') Object.defineProperty(kept, key, { value: inner, enumerable: true, writable: true });
+    else kept[key] = inner;
+  }
+  return kept;
 }

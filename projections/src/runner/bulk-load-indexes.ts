@@ -29,6 +29,14 @@ export async function dropSecondaryIndexes(trx: Knex.Transaction, tables: readon
   }));
 }
 
-export async function recreateIndexes(knex: Knex, indexes: readonly DroppedIndex[]): Promise<void> {
-  for (const index of indexes) await knex.raw(index.create);
+/**
+ * Builds the indexes back, `concurrency` at a time: an index build mostly keeps one core busy, so
+ * on a server with connections to spare several side by side finish sooner; PGlite has one.
+ */
+export async function recreateIndexes(knex: Knex, indexes: readonly DroppedIndex[], concurrency = 1): Promise<void> {
+  const queue = [...indexes];
+  const builder = async () => {
+    for (let index = queue.shift(); index; index = queue.shift()) await knex.raw(index.create);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, builder));
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventStore, GlobalPosition } from '@shop/services/event-store';
 import { consoleLogger, type ProjectionLogger, type ReadModelProjection } from '../shared/projection';
-import { applyBatch } from './apply-batch';
+import { applyBatch, applyBatchToAll, type ApplyOutcome } from './apply-batch';
 import { ensureCheckpoints, lockCheckpoint, writeCheckpoint } from './checkpoint.store';
 import { dropSecondaryIndexes, recreateIndexes, type DroppedIndex } from './bulk-load-indexes';
 import { parseBatch, type EventBatch } from './event-batch';
@@ -73,16 +73,24 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     fetching.catch(() => undefined); // a failure surfaces where it is awaited, never as unhandled
     return fetching;
   };
-  // Projections touch disjoint tables and rows, so they may write side by side given connections;
-  // PGlite has one, where parallel transactions would only queue (and risk the acquire timeout).
-  const parallel = poolSize(knex) > 1;
-  const apply = async (projection: ReadModelProjection, batch: EventBatch) => {
-    const outcome = await applyBatch(knex, projection, batch);
+  const count = (name: string, outcome: ApplyOutcome) => {
     if (outcome.status === 'gap') {
-      throw new Error(`Projection ${projection.name} was reset while rebuilding: is another rebuild running?`);
+      throw new Error(`Projection ${name} was reset while rebuilding: is another rebuild running?`);
     }
-    projected.set(projection.name, (projected.get(projection.name) ?? 0) + outcome.projected);
+    projected.set(name, (projected.get(name) ?? 0) + outcome.projected);
   };
+  // Projections touch disjoint tables and rows, so they may write side by side given connections;
+  // PGlite has one: there one transaction per batch for all of them saves a commit and a checkpoint
+  // lock and write per projection.
+  const applyAll =
+    poolSize(knex) > 1
+      ? (batch: EventBatch) =>
+          Promise.all(
+            selected.map(async (projection) => count(projection.name, await applyBatch(knex, projection, batch))),
+          )
+      : async (batch: EventBatch) => {
+          for (const [name, outcome] of await applyBatchToAll(knex, selected, batch)) count(name, outcome);
+        };
 
   let eventsRead = 0;
   let next = fetchBatch(null);
@@ -90,13 +98,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     const batch = await next;
     if (!batch) break;
     next = fetchBatch(batch.last);
-    if (parallel) await Promise.all(selected.map((projection) => apply(projection, batch)));
-    else for (const projection of selected) await apply(projection, batch);
+    await applyAll(batch);
     eventsRead += batch.entries.length;
     const elapsedMs = Date.now() - started;
     options.onProgress?.({ eventsRead, elapsedMs, eventsPerSecond: rate(eventsRead, elapsedMs), position: batch.last });
   }
-  await recreateIndexes(knex, dropped);
+  await recreateIndexes(knex, dropped, Math.min(INDEX_BUILDS, poolSize(knex)));
 
   const durationMs = Date.now() - started;
   const counts = [];
@@ -123,6 +130,9 @@ async function resetProjections(knex: Knex, projections: readonly ReadModelProje
     return dropSecondaryIndexes(trx, tables);
   });
 }
+
+/** Index builds side by side on a server: a few, to bound their memory (maintenance_work_mem each). */
+const INDEX_BUILDS = 3;
 
 const poolSize = (knex: Knex): number => Number((knex.client as { pool?: { max?: number } }).pool?.max ?? 1);
 
