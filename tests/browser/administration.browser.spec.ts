@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { MANAGER, startBrowserApp, uniqueSuffix, type BrowserApp } from './support/browser-app';
+import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { ACCESS_RESTRICTED_TEXT, PAGE_LABELS } from './support/pages';
 import {
   expectHeading,
   expectHidden,
@@ -8,8 +8,9 @@ import {
   expectVisible,
   horizontalOverflow,
   navigate,
+  openSignedIn,
   screenshot,
-  signIn,
+  signInAnywhere,
 } from './support/screen';
 
 /**
@@ -19,70 +20,10 @@ import {
 const WIDTH = 1280;
 const NARROW = 375;
 
-const ACCESS_RESTRICTED_TEXT =
-  "You don't have permission to access this page. Contact your manager if you need access.";
-
-/** Page keys as the permission switches list them, with their sidebar labels. */
-const PAGE_LABELS: Record<string, string> = {
-  dashboard: 'Dashboard',
-  sales: 'Sales Till',
-  'customer-store': 'Store (Maintenance)',
-  inventory: 'Inventory',
-  transactions: 'Transactions',
-  products: 'Products',
-  reports: 'Reports',
-  'customer-support': 'Customer Support',
-  settings: 'Settings',
-};
-
-type ToastExpectation = { title: string; description?: string | RegExp; variant?: 'default' | 'destructive' };
-
-/**
- * A toast raised while a dialog is open: Radix blocks pointer events outside the dialog, so the
- * toast's close button cannot be clicked; Escape closes the toast first and leaves the dialog open.
- */
-async function expectToastOverDialog(page: Page, { title, description, variant }: ToastExpectation): Promise<void> {
-  let toast = page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) });
-  if (description !== undefined) {
-    toast = toast.filter({
-      has: typeof description === 'string' ? page.getByText(description, { exact: true }) : page.getByText(description),
-    });
-  }
-  try {
-    await toast.first().waitFor({ state: 'visible' });
-  } catch {
-    const seen = await page.getByTestId('toast').allInnerTexts();
-    throw new Error(`no toast "${title}" / ${String(description)}; toasts on screen: ${JSON.stringify(seen)}`);
-  }
-  if (variant) expect(await toast.first().getAttribute('data-variant')).toBe(variant);
-  await page.keyboard.press('Escape');
-  await expectHidden(toast.first());
-}
-
-/** Signs in without expecting the dashboard: an assistant may not be allowed to see it. */
-async function signInAnywhere(page: Page, username: string, password: string): Promise<void> {
-  const form = page.getByTestId('sign-in-form');
-  await form.getByPlaceholder('Enter your username', { exact: true }).fill(username);
-  await form.getByPlaceholder('Enter your password', { exact: true }).fill(password);
-  await page.getByTestId('sign-in-submit').click();
-  await expectToast(page, { title: 'Login Successful', description: `Welcome back, ${username}!`, variant: 'default' });
-  await page.waitForURL('**/dashboard');
-}
-
 describe('administration: settings, online orders and customer support', () => {
-  let harness: BrowserApp;
+  const harness = useBrowserApp();
 
-  beforeAll(async () => {
-    harness = await startBrowserApp();
-  });
-  afterAll(() => harness?.close());
-
-  const managerPage = async (width = WIDTH) => {
-    const opened = await harness.newPage(width);
-    await opened.page.goto('/');
-    await signIn(opened.page, MANAGER.username, MANAGER.password);
-    return opened;
-  };
+  const managerPage = (width = WIDTH) => openSignedIn(harness, width);
 
   const newProduct = async (name: string, stock: number, price = '2500') => {
     const created = await harness.manager.post('/api/products', {
@@ -116,7 +57,9 @@ describe('administration: settings, online orders and customer support', () => {
     const pageKeys = await switches.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-page')!));
     expect([...pageKeys].sort()).toEqual(Object.keys(PAGE_LABELS).sort());
     for (const key of pageKeys) {
-      const toggle = page.getByTestId('page-permissions').locator(`[data-testid="permission-switch"][data-page="${key}"]`);
+      const toggle = page
+        .getByTestId('page-permissions')
+        .locator(`[data-testid="permission-switch"][data-page="${key}"]`);
       const wanted = key === 'sales';
       if ((await toggle.getAttribute('aria-checked')) === String(wanted)) continue;
       await toggle.click();
@@ -137,7 +80,11 @@ describe('administration: settings, online orders and customer support', () => {
     }
     const stored = await harness.manager.get('/api/settings/page_permissions');
     const grants = stored.body.value.assistant as Record<string, boolean>;
-    expect(Object.entries(grants).filter(([, allowed]) => allowed).map(([key]) => key)).toEqual(['sales']);
+    expect(
+      Object.entries(grants)
+        .filter(([, allowed]) => allowed)
+        .map(([key]) => key),
+    ).toEqual(['sales']);
 
     // Add user: the empty form is refused in the browser, then a Sales Assistant is created.
     const form = page.getByTestId('add-user-form');
@@ -178,7 +125,10 @@ describe('administration: settings, online orders and customer support', () => {
     expect(await nav.allInnerTexts()).toEqual(['Sales Till']);
     expect(await assistantPage.getByTestId('sidebar').getByTestId('nav-sales').getAttribute('href')).toBe('/sales');
     // The dashboard itself is not granted: the landing page after sign-in is restricted.
-    await expectText(assistantPage.getByTestId('access-restricted').getByRole('heading', { level: 1 }), 'Access Restricted');
+    await expectText(
+      assistantPage.getByTestId('access-restricted').getByRole('heading', { level: 1 }),
+      'Access Restricted',
+    );
 
     await assistantPage.goto('/settings');
     const notice = assistantPage.getByTestId('access-restricted');
@@ -235,20 +185,22 @@ describe('administration: settings, online orders and customer support', () => {
     const gate = page.getByTestId('password-gate-dialog');
     await expectVisible(gate);
     await gate.getByTestId('password-gate-submit').click();
-    await expectToastOverDialog(page, {
+    await expectToast(page, {
       title: 'Password Required',
       description: 'Please enter your password to continue.',
       variant: 'destructive',
+      closeWith: 'escape',
     });
     await gate.locator('#gate-password').fill('not-the-password');
     // The gate asks the server: no fixed password in the browser.
     const refused = page.waitForResponse((response) => response.url().endsWith('/api/contact-info/verify-password'));
     await gate.getByTestId('password-gate-submit').click();
     expect((await refused).status()).toBeGreaterThanOrEqual(400);
-    await expectToastOverDialog(page, {
+    await expectToast(page, {
       title: 'Invalid Password',
       description: 'The password you entered is incorrect.',
       variant: 'destructive',
+      closeWith: 'escape',
     });
     expect(await page.getByTestId('contact-edit-dialog').count()).toBe(0);
     await gate.locator('#gate-password').fill(MANAGER.password);
@@ -263,10 +215,11 @@ describe('administration: settings, online orders and customer support', () => {
 
     await edit.locator('#contact-phone').fill('   ');
     await edit.getByTestId('save-contact').click();
-    await expectToastOverDialog(page, {
+    await expectToast(page, {
       title: 'Invalid Input',
       description: 'Please enter a valid value.',
       variant: 'destructive',
+      closeWith: 'escape',
     });
     const newPhone = `+23480${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
     await edit.locator('#contact-phone').fill(newPhone);
@@ -303,16 +256,18 @@ describe('administration: settings, online orders and customer support', () => {
       await dialog.getByTestId('change-password-submit').click();
     };
     await fill(second.password, 'brand-new-pass-1', 'brand-new-pass-2');
-    await expectToastOverDialog(page, {
+    await expectToast(page, {
       title: "Passwords don't match",
       description: 'The new password and its confirmation must be the same.',
       variant: 'destructive',
+      closeWith: 'escape',
     });
     await fill(second.password, 'short1', 'short1');
-    await expectToastOverDialog(page, {
+    await expectToast(page, {
       title: 'Password too weak',
       description: 'Password must be at least 8 characters long',
       variant: 'destructive',
+      closeWith: 'escape',
     });
     const newPassword = `renewed-${uniqueSuffix().toLowerCase()}`;
     await fill(second.password, newPassword, newPassword);
@@ -326,9 +281,10 @@ describe('administration: settings, online orders and customer support', () => {
     // The new password signs in; the old one no longer does.
     const oldLogin = await harness.app.client().post('/api/login', second);
     expect(oldLogin.status).toBe(401);
-    const { page: secondPage } = await harness.newPage(WIDTH);
-    await secondPage.goto('/');
-    await signIn(secondPage, second.username, newPassword);
+    const { page: secondPage } = await openSignedIn(harness, WIDTH, {
+      username: second.username,
+      password: newPassword,
+    });
     await expectText(secondPage.getByTestId('sidebar-role'), 'Manager');
   });
 
@@ -397,12 +353,19 @@ describe('administration: settings, online orders and customer support', () => {
     await expectText(card.getByTestId('order-notes'), /Please call on arrival/);
     // Only the legal moves from pending.
     const actions = () =>
-      card.getByTestId('order-status-action').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
+      card
+        .getByTestId('order-status-action')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
     expect((await actions()).sort()).toEqual(['processing', 'served']);
     await screenshot(page, '43-online-orders-dialog', WIDTH, { fullPage: false });
 
     await card.locator('[data-testid="order-status-action"][data-status="processing"]').click();
-    await expectToastOverDialog(page, { title: 'Order Updated', description: 'Order marked as processing', variant: 'default' });
+    await expectToast(page, {
+      title: 'Order Updated',
+      description: 'Order marked as processing',
+      variant: 'default',
+      closeWith: 'escape',
+    });
     await expectText(card.getByTestId('order-status-badge'), 'Processing');
     expect(await card.getAttribute('data-status')).toBe('processing');
     await expectText(dialog.getByTestId('pending-orders-badge'), '1 pending');
@@ -410,7 +373,12 @@ describe('administration: settings, online orders and customer support', () => {
     expect(await stockOf(plenty.id)).toBe(10);
 
     await card.locator('[data-testid="order-status-action"][data-status="served"]').click();
-    await expectToastOverDialog(page, { title: 'Order Updated', description: 'Order marked as served', variant: 'default' });
+    await expectToast(page, {
+      title: 'Order Updated',
+      description: 'Order marked as served',
+      variant: 'default',
+      closeWith: 'escape',
+    });
     await expectText(card.getByTestId('order-status-badge'), 'Served');
     expect(await actions()).toEqual(['pending']);
     expect(await stockOf(plenty.id)).toBe(8);
@@ -418,10 +386,11 @@ describe('administration: settings, online orders and customer support', () => {
     // Serving with too little stock: the server's reason, and nothing changes.
     const scarceCard = dialog.locator(`[data-testid="online-order"][data-order-id="${second.id}"]`);
     await scarceCard.locator('[data-testid="order-status-action"][data-status="served"]').click();
-    await expectToastOverDialog(page, {
+    await expectToast(page, {
       title: 'Insufficient stock',
       description: `Failed to update order status: Only 1 units available for ${scarce.name}`,
       variant: 'destructive',
+      closeWith: 'escape',
     });
     await expectText(scarceCard.getByTestId('order-status-badge'), 'Waiting');
     expect(await scarceCard.getAttribute('data-status')).toBe('pending');
@@ -503,7 +472,11 @@ describe('administration: settings, online orders and customer support', () => {
     await expectText(card.getByTestId('complaint-preview'), /The lipstick I received was broken/);
 
     await card.getByTestId('start-working').click();
-    await expectToast(page, { title: 'Status Updated', description: `Request #${id} is now In Progress.`, variant: 'default' });
+    await expectToast(page, {
+      title: 'Status Updated',
+      description: `Request #${id} is now In Progress.`,
+      variant: 'default',
+    });
     await expectVisible(page.locator(`[data-testid="support-request"][data-id="${id}"][data-status="in_progress"]`));
     expect(await card.getByTestId('start-working').count()).toBe(0);
 
@@ -549,8 +522,16 @@ describe('administration: settings, online orders and customer support', () => {
 
     // Resolve: reply is no longer offered; reopen brings it back.
     await card.getByTestId('resolve-request').click();
-    await expectToast(page, { title: 'Status Updated', description: `Request #${id} is now Resolved.`, variant: 'default' });
-    await expectVisible(page.locator(`[data-testid="support-recent"] [data-testid="support-request"][data-id="${id}"][data-status="resolved"]`));
+    await expectToast(page, {
+      title: 'Status Updated',
+      description: `Request #${id} is now Resolved.`,
+      variant: 'default',
+    });
+    await expectVisible(
+      page.locator(
+        `[data-testid="support-recent"] [data-testid="support-request"][data-id="${id}"][data-status="resolved"]`,
+      ),
+    );
     await expectText(card.getByTestId('support-status'), 'Resolved');
     expect(await card.getByTestId('reply-button').count()).toBe(0);
     expect(await card.getByTestId('resolve-request').count()).toBe(0);
@@ -558,8 +539,16 @@ describe('administration: settings, online orders and customer support', () => {
     await screenshot(page, '47-customer-support', WIDTH);
 
     await card.getByTestId('reopen-request').click();
-    await expectToast(page, { title: 'Status Updated', description: `Request #${id} is now In Progress.`, variant: 'default' });
-    await expectVisible(page.locator(`[data-testid="support-recent"] [data-testid="support-request"][data-id="${id}"][data-status="in_progress"]`));
+    await expectToast(page, {
+      title: 'Status Updated',
+      description: `Request #${id} is now In Progress.`,
+      variant: 'default',
+    });
+    await expectVisible(
+      page.locator(
+        `[data-testid="support-recent"] [data-testid="support-request"][data-id="${id}"][data-status="in_progress"]`,
+      ),
+    );
     await expectVisible(card.getByTestId('reply-button'));
     const stored = (await harness.manager.get('/api/customer-support')).body.find(
       (request: { id: number }) => String(request.id) === id,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Locator, Page } from 'playwright-core';
-import { MANAGER, startBrowserApp, uniqueSuffix, type BrowserApp } from './support/browser-app';
+import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { formatKobo, toKobo } from './support/money';
 import {
   MOBILE_BREAKPOINT,
@@ -9,8 +9,8 @@ import {
   expectVisible,
   horizontalOverflow,
   navigate,
+  openSignedIn,
   screenshot,
-  signIn,
 } from './support/screen';
 
 /** RFC 4180 rows (quoted fields, doubled quotes, CRLF), after stripping the BOM. */
@@ -56,7 +56,7 @@ const lagosLocal = (time: number) => new Date(time + 60 * 60 * 1000).toISOString
  * movements with balances.
  */
 describe('reports, CSV exports, stock as of a date and product history', () => {
-  let harness: BrowserApp;
+  const harness = useBrowserApp();
   const suffix = uniqueSuffix();
   const serum = {
     name: `Report Serum ${suffix}`,
@@ -93,7 +93,6 @@ describe('reports, CSV exports, stock as of a date and product history', () => {
   const lipstickNow = lipstick.currentStock - lipstickSale.quantity;
 
   beforeAll(async () => {
-    harness = await startBrowserApp();
     const { manager } = harness;
     for (const product of [serum, lipstick]) {
       const created = await manager.post('/api/products', product);
@@ -125,8 +124,6 @@ describe('reports, CSV exports, stock as of a date and product history', () => {
     });
     expect(restock.status).toBe(201);
   });
-  afterAll(() => harness?.close());
-
   const cell = (row: Locator, column: string) => row.locator(`td[data-column="${column}"]`);
 
   describe.each([1280, 375])('at %i px', (width) => {
@@ -134,9 +131,7 @@ describe('reports, CSV exports, stock as of a date and product history', () => {
     let page: Page;
 
     beforeAll(async () => {
-      ({ page } = await harness.newPage(width));
-      await page.goto('/');
-      await signIn(page, MANAGER.username, MANAGER.password);
+      ({ page } = await openSignedIn(harness, width));
       await navigate(page, 'reports', 'Reports');
     });
 

@@ -1,32 +1,20 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { MANAGER, startBrowserApp, uniqueSuffix, type BrowserApp } from './support/browser-app';
-import { expectHeading, expectText, expectToast, expectVisible, screenshot, signIn } from './support/screen';
-
-/** Spec section 2 and 6: every signed-in page, in sidebar order, with its path and sidebar label. */
-const PAGES = [
-  { key: 'dashboard', path: '/dashboard', label: 'Dashboard' },
-  { key: 'sales', path: '/sales', label: 'Sales Till' },
-  { key: 'customer-store', path: '/customer-store', label: 'Store (Maintenance)' },
-  { key: 'inventory', path: '/inventory', label: 'Inventory' },
-  { key: 'transactions', path: '/transactions', label: 'Transactions' },
-  { key: 'products', path: '/products', label: 'Products' },
-  { key: 'reports', path: '/reports', label: 'Reports' },
-  { key: 'customer-support', path: '/customer-support', label: 'Customer Support' },
-  { key: 'settings', path: '/settings', label: 'Settings' },
-] as const;
-
-const ACCESS_RESTRICTED_TEXT =
-  "You don't have permission to access this page. Contact your manager if you need access.";
+import { uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { ACCESS_RESTRICTED_TEXT, PAGES } from './support/pages';
+import {
+  expectHeading,
+  expectText,
+  expectToast,
+  expectVisible,
+  openSignedIn,
+  screenshot,
+  signIn,
+} from './support/screen';
 
 const WIDTH = 1280;
 
 describe('routing, page access and the session', () => {
-  let harness: BrowserApp;
-
-  beforeAll(async () => {
-    harness = await startBrowserApp();
-  });
-  afterAll(() => harness?.close());
+  const harness = useBrowserApp();
 
   const storedUser = (page: Page) =>
     page.evaluate(() => (globalThis as any).localStorage.getItem('user') as string | null);
@@ -69,9 +57,7 @@ describe('routing, page access and the session', () => {
   });
 
   it('shows Page Not Found for an unknown route once signed in, and its button goes to the dashboard', async () => {
-    const { page } = await harness.newPage(WIDTH);
-    await page.goto('/');
-    await signIn(page, MANAGER.username, MANAGER.password);
+    const { page } = await openSignedIn(harness, WIDTH);
 
     await page.goto(`/no-such-page-${uniqueSuffix().toLowerCase()}`);
     const notFound = page.getByTestId('not-found');

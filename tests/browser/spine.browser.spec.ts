@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { MANAGER, startBrowserApp, uniqueSuffix, type BrowserApp } from './support/browser-app';
+import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { formatKobo, formatNaira, stockStatus, toKobo, totalValueText } from './support/money';
 import {
   MOBILE_BREAKPOINT,
@@ -20,12 +20,7 @@ type Metrics = { totalProducts: number; totalStockValue: string; todaysSales: st
  * Inventory, and see Inventory, Products and the Dashboard follow; then delete it.
  */
 describe('spine: sign in, add a product, move stock, see every screen follow, delete', () => {
-  let harness: BrowserApp;
-
-  beforeAll(async () => {
-    harness = await startBrowserApp();
-  });
-  afterAll(() => harness?.close());
+  const harness = useBrowserApp();
 
   const serverMetrics = async (): Promise<Metrics> => {
     const response = await harness.manager.get('/api/dashboard/metrics');

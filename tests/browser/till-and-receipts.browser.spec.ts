@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { MANAGER, startBrowserApp, uniqueSuffix, type BrowserApp } from './support/browser-app';
+import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { gradientPng } from './support/media';
 import { formatKobo, formatNaira, koboToAmount, percentOfKobo, toKobo } from './support/money';
 import {
@@ -13,8 +13,8 @@ import {
   expectVisible,
   horizontalOverflow,
   navigate,
+  openSignedIn,
   screenshot,
-  signIn,
 } from './support/screen';
 
 /** Texts the spec fixes (section 5, 8 and 9), written out here rather than taken from the app. */
@@ -61,12 +61,11 @@ type SaleRecord = {
  * on Inventory and the till.
  */
 describe('sales till, transaction history, receipts and product media', () => {
-  let harness: BrowserApp;
+  const harness = useBrowserApp();
   let scratch: string;
   let pngFile: string;
 
   beforeAll(async () => {
-    harness = await startBrowserApp();
     scratch = await mkdtemp(join(tmpdir(), 'glow-till-media-'));
     pngFile = join(scratch, 'rose-serum.png');
     await writeFile(pngFile, gradientPng(32));
@@ -75,7 +74,6 @@ describe('sales till, transaction history, receipts and product media', () => {
     expect(saved.status).toBe(200);
   });
   afterAll(async () => {
-    await harness?.close();
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
@@ -193,7 +191,6 @@ describe('sales till, transaction history, receipts and product media', () => {
     };
 
     beforeAll(async () => {
-      ({ page } = await harness.newPage(width));
       [a, b, c] = [await createProduct(seeds.a), await createProduct(seeds.b), await createProduct(seeds.c)];
       const purchase = await harness.manager.post('/api/transactions', {
         productId: b.id,
@@ -207,8 +204,7 @@ describe('sales till, transaction history, receipts and product media', () => {
       });
       expect(purchase.status).toBe(201);
       purchaseId = purchase.body.id;
-      await page.goto('/');
-      await signIn(page, MANAGER.username, MANAGER.password);
+      ({ page } = await openSignedIn(harness, width));
     });
 
     it('sells two products with a 12.5% discount, from search to the success toast, at the totals the server records', async () => {

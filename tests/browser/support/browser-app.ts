@@ -100,6 +100,38 @@ export async function startBrowserApp(): Promise<BrowserApp> {
 }
 
 /**
+ * Starts the app before the enclosing describe block's tests (register it first, so later beforeAll
+ * hooks can use it) and closes it after them. The handle reads through to the running app.
+ */
+export function useBrowserApp(): BrowserApp {
+  let started: BrowserApp | undefined;
+  beforeAll(async () => {
+    started = await startBrowserApp();
+  });
+  afterAll(() => started?.close());
+  const running = (): BrowserApp => {
+    if (!started) throw new Error('the browser app runs only inside hooks and tests of its describe block');
+    return started;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get baseUrl() {
+      return running().baseUrl;
+    },
+    get browser() {
+      return running().browser;
+    },
+    get manager() {
+      return running().manager;
+    },
+    newPage: (width) => running().newPage(width),
+    close: () => running().close(),
+  };
+}
+
+/**
  * A private copy of web/dist for this run. The working tree is shared: a `vite build` elsewhere
  * empties and rewrites web/dist, and a page served from it mid-run would then fail to load its
  * lazy chunks. A copy is taken only when every chunk the build references is present (so never

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import { SCREENSHOT_DIR } from './browser-app';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { MANAGER, SCREENSHOT_DIR, type BrowserApp } from './browser-app';
 
 /** Below this width the sidebar collapses behind the menu button (spec section 9). */
 export const MOBILE_BREAKPOINT = 768;
@@ -33,14 +33,26 @@ export async function expectHidden(locator: Locator, timeout = 15_000): Promise<
   await locator.waitFor({ state: 'hidden', timeout });
 }
 
-type ToastExpectation = { title: string; description?: string | RegExp; variant?: 'default' | 'destructive' };
+type ToastExpectation = {
+  title: string;
+  description?: string | RegExp;
+  variant?: 'default' | 'destructive';
+  /**
+   * How to close it: its close button, or Escape while a dialog is open (Radix blocks pointer events
+   * outside the dialog; Escape closes the toast first and leaves the dialog open).
+   */
+  closeWith?: 'button' | 'escape';
+};
 
 /**
  * Waits for the toast with this title (and description), checks its variant, then closes it so the
  * next toast or screenshot starts clean. Text is looked up inside the toast: Radix repeats it in a
  * hidden live region.
  */
-export async function expectToast(page: Page, { title, description, variant }: ToastExpectation): Promise<void> {
+export async function expectToast(
+  page: Page,
+  { title, description, variant, closeWith = 'button' }: ToastExpectation,
+): Promise<void> {
   let toast = page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) });
   if (description !== undefined) {
     toast = toast.filter({
@@ -54,8 +66,9 @@ export async function expectToast(page: Page, { title, description, variant }: T
     throw new Error(`no toast "${title}" / ${String(description)}; toasts on screen: ${JSON.stringify(seen)}`);
   }
   if (variant) expect(await toast.first().getAttribute('data-variant')).toBe(variant);
+  if (closeWith === 'escape') await page.keyboard.press('Escape');
   // By CSS, not role: an open modal dialog marks the toast viewport aria-hidden.
-  await toast.first().locator('button[aria-label="Close"]').click();
+  else await toast.first().locator('button[aria-label="Close"]').click();
   await expectHidden(toast.first());
 }
 
@@ -82,14 +95,31 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   });
 }
 
-export async function signIn(page: Page, username: string, password: string): Promise<void> {
+/** Signs in and waits for /dashboard, not its heading: an assistant may not be allowed to see it. */
+export async function signInAnywhere(page: Page, username: string, password: string): Promise<void> {
   const form = page.getByTestId('sign-in-form');
   await form.getByPlaceholder('Enter your username', { exact: true }).fill(username);
   await form.getByPlaceholder('Enter your password', { exact: true }).fill(password);
   await page.getByTestId('sign-in-submit').click();
   await expectToast(page, { title: 'Login Successful', description: `Welcome back, ${username}!`, variant: 'default' });
   await page.waitForURL('**/dashboard');
+}
+
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await signInAnywhere(page, username, password);
   await expectHeading(page, 'Dashboard');
+}
+
+/** A fresh browser profile at `width`, signed in from the start page (as the manager unless told). */
+export async function openSignedIn(
+  harness: BrowserApp,
+  width: number,
+  { username, password }: { username: string; password: string } = MANAGER,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await harness.newPage(width);
+  await opened.page.goto('/');
+  await signIn(opened.page, username, password);
+  return opened;
 }
 
 /** The page header's title: the page has rendered past its guard. */

@@ -23,75 +23,39 @@ export type AppPage = {
   component: LazyExoticComponent<ComponentType>;
 };
 
-const page = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
+const lazyPage = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
   lazy(async () => ({ default: (await load())[name] }));
+
+/** Each page's screen (app/routes), loaded on its first visit. */
+const pageComponents: Record<PageKey, AppPage['component']> = {
+  dashboard: lazyPage(() => import('./routes/dashboard'), 'DashboardPage'),
+  sales: lazyPage(() => import('./routes/sales'), 'SalesPage'),
+  'customer-store': lazyPage(() => import('./routes/customer-store'), 'CustomerStorePage'),
+  inventory: lazyPage(() => import('./routes/inventory'), 'InventoryPage'),
+  transactions: lazyPage(() => import('./routes/transactions'), 'TransactionsPage'),
+  products: lazyPage(() => import('./routes/products'), 'ProductsPage'),
+  reports: lazyPage(() => import('./routes/reports'), 'ReportsPage'),
+  'customer-support': lazyPage(() => import('./routes/customer-support'), 'CustomerSupportPage'),
+  settings: lazyPage(() => import('./routes/settings'), 'SettingsPage'),
+};
+
+const signedInPages: readonly Omit<AppPage, 'component'>[] = [
+  { key: 'dashboard', paths: [paths.dashboard, paths.home], navLabel: 'Dashboard', icon: LayoutDashboard },
+  { key: 'sales', paths: [paths.sales], navLabel: 'Sales Till', icon: ShoppingCart },
+  { key: 'customer-store', paths: [paths.customerStore], navLabel: 'Store (Maintenance)', icon: Store },
+  { key: 'inventory', paths: [paths.inventory], navLabel: 'Inventory', icon: Boxes },
+  { key: 'transactions', paths: [paths.transactions], navLabel: 'Transactions', icon: ArrowLeftRight },
+  { key: 'products', paths: [paths.products], navLabel: 'Products', icon: Package },
+  { key: 'reports', paths: [paths.reports], navLabel: 'Reports', icon: ChartColumn },
+  { key: 'customer-support', paths: [paths.customerSupport], navLabel: 'Customer Support', icon: Headphones },
+  { key: 'settings', paths: [paths.settings], navLabel: 'Settings', icon: Settings },
+];
 
 /**
  * Every signed-in page, in sidebar order. To add a page: build it under app/routes (composing
- * features), then point its entry here; routing, the access guard and the sidebar follow.
+ * features), then give it a line in both tables above; routing, the access guard and the sidebar follow.
  */
-export const appPages: readonly AppPage[] = [
-  {
-    key: 'dashboard',
-    paths: [paths.dashboard, paths.home],
-    navLabel: 'Dashboard',
-    icon: LayoutDashboard,
-    component: page(() => import('./routes/dashboard'), 'DashboardPage'),
-  },
-  {
-    key: 'sales',
-    paths: [paths.sales],
-    navLabel: 'Sales Till',
-    icon: ShoppingCart,
-    component: page(() => import('./routes/sales'), 'SalesPage'),
-  },
-  {
-    key: 'customer-store',
-    paths: [paths.customerStore],
-    navLabel: 'Store (Maintenance)',
-    icon: Store,
-    component: page(() => import('./routes/customer-store'), 'CustomerStorePage'),
-  },
-  {
-    key: 'inventory',
-    paths: [paths.inventory],
-    navLabel: 'Inventory',
-    icon: Boxes,
-    component: page(() => import('./routes/inventory'), 'InventoryPage'),
-  },
-  {
-    key: 'transactions',
-    paths: [paths.transactions],
-    navLabel: 'Transactions',
-    icon: ArrowLeftRight,
-    component: page(() => import('./routes/transactions'), 'TransactionsPage'),
-  },
-  {
-    key: 'products',
-    paths: [paths.products],
-    navLabel: 'Products',
-    icon: Package,
-    component: page(() => import('./routes/products'), 'ProductsPage'),
-  },
-  {
-    key: 'reports',
-    paths: [paths.reports],
-    navLabel: 'Reports',
-    icon: ChartColumn,
-    component: page(() => import('./routes/reports'), 'ReportsPage'),
-  },
-  {
-    key: 'customer-support',
-    paths: [paths.customerSupport],
-    navLabel: 'Customer Support',
-    icon: Headphones,
-    component: page(() => import('./routes/customer-support'), 'CustomerSupportPage'),
-  },
-  {
-    key: 'settings',
-    paths: [paths.settings],
-    navLabel: 'Settings',
-    icon: Settings,
-    component: page(() => import('./routes/settings'), 'SettingsPage'),
-  },
-];
+export const appPages: readonly AppPage[] = signedInPages.map((page) => ({
+  ...page,
+  component: pageComponents[page.key],
+}));

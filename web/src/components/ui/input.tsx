@@ -7,6 +7,19 @@ export const controlClass =
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 read-only:bg-slate-50 ' +
   'aria-invalid:border-red-400 aria-invalid:focus-visible:ring-red-200';
 
+/** A naira amount: never negative, to the kobo, the decimal keypad on phones. */
+export const moneyInputProps = {
+  type: 'number',
+  inputMode: 'decimal',
+  min: '0',
+  step: '0.01',
+  placeholder: '0.00',
+} as const;
+
+/** A whole number of units from `min` up, the numeric keypad on phones. */
+export const unitCountInputProps = (min: 0 | 1) =>
+  ({ type: 'number', inputMode: 'numeric', min: String(min), step: '1' }) as const;
+
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(controlClass, 'h-10', className)} {...props} />;
 }

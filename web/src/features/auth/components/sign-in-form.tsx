@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { loginInput, type LoginInput } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
-import { Field, controlA11y } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { FormInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -49,29 +48,29 @@ export function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="sign-in-form">
-      <Field id="username" label="Username" error={errors.username}>
-        <Input
-          {...controlA11y('username', errors.username)}
-          name="username"
-          autoComplete="username"
-          placeholder="Enter your username"
-          value={values.username}
-          onChange={(event) => update('username')(event.target.value)}
-          disabled={pending}
-        />
-      </Field>
-      <Field id="password" label="Password" error={errors.password}>
-        <Input
-          {...controlA11y('password', errors.password)}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Enter your password"
-          value={values.password}
-          onChange={(event) => update('password')(event.target.value)}
-          disabled={pending}
-        />
-      </Field>
+      <FormInput
+        id="username"
+        label="Username"
+        error={errors.username}
+        name="username"
+        autoComplete="username"
+        placeholder="Enter your username"
+        value={values.username}
+        onChange={(event) => update('username')(event.target.value)}
+        disabled={pending}
+      />
+      <FormInput
+        id="password"
+        label="Password"
+        error={errors.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="Enter your password"
+        value={values.password}
+        onChange={(event) => update('password')(event.target.value)}
+        disabled={pending}
+      />
       <Button type="submit" className="w-full" disabled={pending} data-testid="sign-in-submit">
         {pending ? (
           <>

@@ -9,8 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/input';
+import { FormTextarea } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { useReplyToSupportRequest } from '../api/reply-to-support-request';
@@ -103,28 +102,27 @@ function ReplyForm({ request, onClose }: { request: SupportRequest; onClose: () 
       </div>
 
       <fieldset disabled={send.isPending} className="space-y-4">
-        <Field id="support-reply" label="Reply" hint="Emailed to the customer.">
-          <Textarea
-            id="support-reply"
-            aria-describedby="support-reply-hint"
-            rows={7}
-            maxLength={SUPPORT_LIMITS.reply}
-            placeholder="Write your reply to the customer"
-            value={reply}
-            onChange={(event) => setReply(event.target.value)}
-          />
-        </Field>
-        <Field id="support-notes" label="Internal Notes" optional hint="Only staff see these.">
-          <Textarea
-            id="support-notes"
-            aria-describedby="support-notes-hint"
-            rows={2}
-            maxLength={SUPPORT_LIMITS.notes}
-            placeholder="Notes for the team"
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </Field>
+        <FormTextarea
+          id="support-reply"
+          label="Reply"
+          hint="Emailed to the customer."
+          rows={7}
+          maxLength={SUPPORT_LIMITS.reply}
+          placeholder="Write your reply to the customer"
+          value={reply}
+          onChange={(event) => setReply(event.target.value)}
+        />
+        <FormTextarea
+          id="support-notes"
+          label="Internal Notes"
+          optional
+          hint="Only staff see these."
+          rows={2}
+          maxLength={SUPPORT_LIMITS.notes}
+          placeholder="Notes for the team"
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
       </fieldset>
 
       <DialogFooter>

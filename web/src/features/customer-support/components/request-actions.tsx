@@ -1,10 +1,25 @@
-import { CircleCheck, MessageSquareReply, Play, RotateCcw } from 'lucide-react';
+import { CircleCheck, MessageSquareReply, Play, RotateCcw, type LucideIcon } from 'lucide-react';
 import type { SupportRequest, SupportStatus } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { useChangeSupportStatus } from '../api/change-support-status';
 import { STATUS_LABELS } from '../utils/support-text';
+
+type StatusMove = {
+  testId: string;
+  /** The statuses this button shows on. */
+  from: readonly SupportStatus[];
+  to: SupportStatus;
+  icon: LucideIcon;
+  label: string;
+};
+
+const STATUS_MOVES: readonly StatusMove[] = [
+  { testId: 'start-working', from: ['pending'], to: 'in_progress', icon: Play, label: 'Start Working' },
+  { testId: 'resolve-request', from: ['pending', 'in_progress'], to: 'resolved', icon: CircleCheck, label: 'Resolve' },
+  { testId: 'reopen-request', from: ['resolved'], to: 'in_progress', icon: RotateCcw, label: 'Reopen' },
+];
 
 type RequestActionsProps = { request: SupportRequest; onReply: (request: SupportRequest) => void };
 
@@ -26,48 +41,16 @@ export function RequestActions({ request, onReply }: RequestActionsProps) {
       },
     );
 
-  const icon = (status: SupportStatus, Icon: typeof Play) =>
-    pendingTarget === status ? <Spinner /> : <Icon className="h-4 w-4" aria-hidden="true" />;
   const busy = changeStatus.isPending;
 
   return (
     <div className="flex flex-wrap gap-2">
-      {request.status === 'pending' && (
-        <Button
-          size="sm"
-          variant="outline"
-          data-testid="start-working"
-          disabled={busy}
-          onClick={() => move('in_progress')}
-        >
-          {icon('in_progress', Play)}
-          Start Working
+      {STATUS_MOVES.filter(({ from }) => from.includes(request.status)).map(({ testId, to, icon: Icon, label }) => (
+        <Button key={testId} size="sm" variant="outline" data-testid={testId} disabled={busy} onClick={() => move(to)}>
+          {pendingTarget === to ? <Spinner /> : <Icon className="h-4 w-4" aria-hidden="true" />}
+          {label}
         </Button>
-      )}
-      {request.status !== 'resolved' && (
-        <Button
-          size="sm"
-          variant="outline"
-          data-testid="resolve-request"
-          disabled={busy}
-          onClick={() => move('resolved')}
-        >
-          {icon('resolved', CircleCheck)}
-          Resolve
-        </Button>
-      )}
-      {request.status === 'resolved' && (
-        <Button
-          size="sm"
-          variant="outline"
-          data-testid="reopen-request"
-          disabled={busy}
-          onClick={() => move('in_progress')}
-        >
-          {icon('in_progress', RotateCcw)}
-          Reopen
-        </Button>
-      )}
+      ))}
       {request.status !== 'resolved' && (
         <Button size="sm" data-testid="reply-button" disabled={busy} onClick={() => onReply(request)}>
           <MessageSquareReply className="h-4 w-4" aria-hidden="true" />

@@ -9,9 +9,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field, controlA11y } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
-import { SelectField } from '@/components/ui/select';
+import { FormInput, FormSelect, FormTextarea } from '@/components/ui/form-field';
+import { moneyInputProps, unitCountInputProps } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError, toastSuccess } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -94,16 +93,16 @@ function StockForm({ type, products, productId, onDone }: StockFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate data-testid="stock-form">
       <fieldset disabled={pending} className="min-w-0 space-y-4">
-        <Field id="stock-product" label="Product" error={errors.productId}>
-          <SelectField
-            {...controlA11y('stock-product', errors.productId)}
-            value={values.productId}
-            onValueChange={form.selectProduct}
-            options={productOptions}
-            placeholder={products.length ? 'Select a product' : 'No products available'}
-            disabled={pending || products.length === 0}
-          />
-        </Field>
+        <FormSelect
+          id="stock-product"
+          label="Product"
+          error={errors.productId}
+          value={values.productId}
+          onValueChange={form.selectProduct}
+          options={productOptions}
+          placeholder={products.length ? 'Select a product' : 'No products available'}
+          disabled={pending || products.length === 0}
+        />
 
         {type === 'out' && selected && (
           <div
@@ -116,74 +115,70 @@ function StockForm({ type, products, productId, onDone }: StockFormProps) {
         )}
 
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field id="stock-quantity" label="Quantity" error={errors.quantity}>
-            <Input
-              {...controlA11y('stock-quantity', errors.quantity)}
-              type="number"
-              inputMode="numeric"
-              min="1"
-              step="1"
-              value={values.quantity}
-              onChange={(event) => form.setField('quantity', parseQuantity(event.target.value))}
-            />
-          </Field>
-          <Field id="stock-unit-price" label="Unit Price (₦)" error={errors.unitPrice}>
-            <Input
-              {...controlA11y('stock-unit-price', errors.unitPrice)}
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              placeholder="0.00"
-              value={values.unitPrice}
-              onChange={(event) => form.setField('unitPrice', event.target.value)}
-            />
-          </Field>
+          <FormInput
+            id="stock-quantity"
+            label="Quantity"
+            error={errors.quantity}
+            {...unitCountInputProps(1)}
+            value={values.quantity}
+            onChange={(event) => form.setField('quantity', parseQuantity(event.target.value))}
+          />
+          <FormInput
+            id="stock-unit-price"
+            label="Unit Price (₦)"
+            error={errors.unitPrice}
+            {...moneyInputProps}
+            value={values.unitPrice}
+            onChange={(event) => form.setField('unitPrice', event.target.value)}
+          />
           {type === 'in' && (
-            <Field id="stock-cost-price" label="Cost Price (₦)" error={errors.costPrice} optional>
-              <Input
-                {...controlA11y('stock-cost-price', errors.costPrice)}
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="0.01"
-                placeholder="0.00"
-                value={values.costPrice}
-                onChange={(event) => form.setField('costPrice', event.target.value)}
-              />
-            </Field>
+            <FormInput
+              id="stock-cost-price"
+              label="Cost Price (₦)"
+              error={errors.costPrice}
+              optional
+              {...moneyInputProps}
+              value={values.costPrice}
+              onChange={(event) => form.setField('costPrice', event.target.value)}
+            />
           )}
-          <Field id="stock-total-value" label="Total Value (₦)">
-            <Input id="stock-total-value" data-testid="stock-total-value" readOnly tabIndex={-1} value={totalValue} />
-          </Field>
-          <Field id="stock-reason" label="Reason" error={errors.reason}>
-            <SelectField
-              {...controlA11y('stock-reason', errors.reason)}
-              value={values.reason}
-              onValueChange={(reason) => form.setField('reason', reason as typeof values.reason)}
-              options={reasonOptions}
-              disabled={pending}
-            />
-          </Field>
-          <Field id="stock-seller" label="Seller/Staff" error={errors.sellerName}>
-            <Input
-              {...controlA11y('stock-seller', errors.sellerName)}
-              placeholder="Who handled this"
-              value={values.sellerName}
-              onChange={(event) => form.setField('sellerName', event.target.value)}
-            />
-          </Field>
+          <FormInput
+            id="stock-total-value"
+            label="Total Value (₦)"
+            data-testid="stock-total-value"
+            readOnly
+            tabIndex={-1}
+            value={totalValue}
+          />
+          <FormSelect
+            id="stock-reason"
+            label="Reason"
+            error={errors.reason}
+            value={values.reason}
+            onValueChange={(reason) => form.setField('reason', reason as typeof values.reason)}
+            options={reasonOptions}
+            disabled={pending}
+          />
+          <FormInput
+            id="stock-seller"
+            label="Seller/Staff"
+            error={errors.sellerName}
+            placeholder="Who handled this"
+            value={values.sellerName}
+            onChange={(event) => form.setField('sellerName', event.target.value)}
+          />
         </div>
 
-        <Field id="stock-notes" label="Notes" error={errors.notes} optional>
-          <Textarea
-            {...controlA11y('stock-notes', errors.notes)}
-            rows={2}
-            placeholder="Add any notes about this transaction"
-            value={values.notes}
-            onChange={(event) => form.setField('notes', event.target.value)}
-          />
-        </Field>
+        <FormTextarea
+          id="stock-notes"
+          label="Notes"
+          error={errors.notes}
+          optional
+          rows={2}
+          placeholder="Add any notes about this transaction"
+          value={values.notes}
+          onChange={(event) => form.setField('notes', event.target.value)}
+        />
       </fieldset>
 
       <DialogFooter>

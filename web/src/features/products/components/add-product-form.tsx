@@ -2,9 +2,8 @@ import type { FormEvent } from 'react';
 import { PRODUCT_CATEGORIES } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
-import { Field, controlA11y } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
-import { SelectField } from '@/components/ui/select';
+import { FormInput, FormSelect, FormTextarea } from '@/components/ui/form-field';
+import { moneyInputProps, unitCountInputProps } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError, toastSuccess } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -14,6 +13,16 @@ import { parseStockField, useProductForm } from '../hooks/use-product-form';
 import { MediaUploadField } from './media-upload-field';
 
 const categoryOptions = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category }));
+
+const priceFields = [
+  { key: 'price', id: 'product-price', label: 'Price (₦)' },
+  { key: 'costPrice', id: 'product-cost-price', label: 'Cost Price (₦)' },
+] as const;
+
+const stockFields = [
+  { key: 'currentStock', id: 'product-current-stock', label: 'Current Stock' },
+  { key: 'minStockLevel', id: 'product-min-stock', label: 'Minimum Stock Level' },
+] as const;
 
 /** The Add New Product form; loaded with the dialog's first opening (it brings the uploader). */
 export function AddProductForm({ onDone }: { onDone: () => void }) {
@@ -41,89 +50,66 @@ export function AddProductForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={onSubmit} noValidate data-testid="add-product-form">
       <fieldset disabled={pending} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <Field id="product-name" label="Product Name" error={errors.name}>
-            <Input
-              {...controlA11y('product-name', errors.name)}
-              placeholder="Enter product name"
-              value={values.name}
-              onChange={(event) => setField('name', event.target.value)}
-            />
-          </Field>
+          <FormInput
+            id="product-name"
+            label="Product Name"
+            error={errors.name}
+            placeholder="Enter product name"
+            value={values.name}
+            onChange={(event) => setField('name', event.target.value)}
+          />
         </div>
-        <Field id="product-sku" label="SKU" error={errors.sku}>
-          <Input
-            {...controlA11y('product-sku', errors.sku)}
-            placeholder="e.g. SKN-001"
-            value={values.sku}
-            onChange={(event) => setField('sku', event.target.value)}
+        <FormInput
+          id="product-sku"
+          label="SKU"
+          error={errors.sku}
+          placeholder="e.g. SKN-001"
+          value={values.sku}
+          onChange={(event) => setField('sku', event.target.value)}
+        />
+        <FormSelect
+          id="product-category"
+          label="Category"
+          error={errors.category}
+          value={values.category}
+          onValueChange={(value) => setField('category', value)}
+          options={categoryOptions}
+          placeholder="Select a category"
+          disabled={pending}
+        />
+        {priceFields.map(({ key, id, label }) => (
+          <FormInput
+            key={key}
+            id={id}
+            label={label}
+            error={errors[key]}
+            {...moneyInputProps}
+            value={values[key]}
+            onChange={(event) => setField(key, event.target.value)}
           />
-        </Field>
-        <Field id="product-category" label="Category" error={errors.category}>
-          <SelectField
-            {...controlA11y('product-category', errors.category)}
-            value={values.category}
-            onValueChange={(value) => setField('category', value)}
-            options={categoryOptions}
-            placeholder="Select a category"
-            disabled={pending}
+        ))}
+        {stockFields.map(({ key, id, label }) => (
+          <FormInput
+            key={key}
+            id={id}
+            label={label}
+            error={errors[key]}
+            {...unitCountInputProps(0)}
+            value={values[key]}
+            onChange={(event) => setField(key, parseStockField(event.target.value))}
           />
-        </Field>
-        <Field id="product-price" label="Price (₦)" error={errors.price}>
-          <Input
-            {...controlA11y('product-price', errors.price)}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            placeholder="0.00"
-            value={values.price}
-            onChange={(event) => setField('price', event.target.value)}
-          />
-        </Field>
-        <Field id="product-cost-price" label="Cost Price (₦)" error={errors.costPrice}>
-          <Input
-            {...controlA11y('product-cost-price', errors.costPrice)}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            placeholder="0.00"
-            value={values.costPrice}
-            onChange={(event) => setField('costPrice', event.target.value)}
-          />
-        </Field>
-        <Field id="product-current-stock" label="Current Stock" error={errors.currentStock}>
-          <Input
-            {...controlA11y('product-current-stock', errors.currentStock)}
-            type="number"
-            inputMode="numeric"
-            min="0"
-            step="1"
-            value={values.currentStock}
-            onChange={(event) => setField('currentStock', parseStockField(event.target.value))}
-          />
-        </Field>
-        <Field id="product-min-stock" label="Minimum Stock Level" error={errors.minStockLevel}>
-          <Input
-            {...controlA11y('product-min-stock', errors.minStockLevel)}
-            type="number"
-            inputMode="numeric"
-            min="0"
-            step="1"
-            value={values.minStockLevel}
-            onChange={(event) => setField('minStockLevel', parseStockField(event.target.value))}
-          />
-        </Field>
+        ))}
         <div className="sm:col-span-2">
-          <Field id="product-description" label="Description" error={errors.description} optional>
-            <Textarea
-              {...controlA11y('product-description', errors.description)}
-              rows={3}
-              placeholder="Describe the product"
-              value={values.description}
-              onChange={(event) => setField('description', event.target.value)}
-            />
-          </Field>
+          <FormTextarea
+            id="product-description"
+            label="Description"
+            error={errors.description}
+            optional
+            rows={3}
+            placeholder="Describe the product"
+            value={values.description}
+            onChange={(event) => setField('description', event.target.value)}
+          />
         </div>
         <div className="space-y-1.5 sm:col-span-2">
           <p className="text-sm font-medium text-slate-700">Product Media</p>

@@ -2,9 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { UserPlus } from 'lucide-react';
 import type { Role } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { SelectField } from '@/components/ui/select';
+import { FormInput, FormSelect } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
@@ -57,34 +55,31 @@ export function AddUserForm() {
   return (
     <form onSubmit={onSubmit} noValidate data-testid="add-user-form" className="space-y-4">
       <fieldset disabled={pending} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <Field id="new-user-username" label="Username">
-          <Input
-            id="new-user-username"
-            autoComplete="off"
-            placeholder="e.g. amaka"
-            value={values.username}
-            onChange={(event) => set('username')(event.target.value)}
-          />
-        </Field>
-        <Field id="new-user-password" label="Password">
-          <Input
-            id="new-user-password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="Initial password"
-            value={values.password}
-            onChange={(event) => set('password')(event.target.value)}
-          />
-        </Field>
-        <Field id="new-user-role" label="Role">
-          <SelectField
-            id="new-user-role"
-            value={values.role}
-            onValueChange={set('role')}
-            options={roleOptions}
-            disabled={pending}
-          />
-        </Field>
+        <FormInput
+          id="new-user-username"
+          label="Username"
+          autoComplete="off"
+          placeholder="e.g. amaka"
+          value={values.username}
+          onChange={(event) => set('username')(event.target.value)}
+        />
+        <FormInput
+          id="new-user-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Initial password"
+          value={values.password}
+          onChange={(event) => set('password')(event.target.value)}
+        />
+        <FormSelect
+          id="new-user-role"
+          label="Role"
+          value={values.role}
+          onValueChange={set('role')}
+          options={roleOptions}
+          disabled={pending}
+        />
       </fieldset>
       {serverError && (
         <p role="alert" data-testid="add-user-error" className="text-sm text-red-600">

@@ -9,8 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { FormInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -81,15 +80,14 @@ function ChangePasswordForm({ user, onClose }: { user: User; onClose: () => void
   };
 
   const input = (key: keyof typeof empty, id: string, label: string, autoComplete: string) => (
-    <Field id={id} label={label}>
-      <Input
-        id={id}
-        type="password"
-        autoComplete={autoComplete}
-        value={values[key]}
-        onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
-      />
-    </Field>
+    <FormInput
+      id={id}
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      value={values[key]}
+      onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
+    />
   );
 
   return (

@@ -9,8 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field, controlA11y } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
+import { FormInput, FormTextarea } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { useUpdateContactInfo } from '../api/update-contact-info';
@@ -93,10 +92,11 @@ function ContactEditForm({ field, contact, password, onClose }: Omit<ContactEdit
       <fieldset disabled={update.isPending} className="space-y-4">
         {shown.map((key, index) => {
           const meta = CONTACT_FIELDS[key];
-          const id = `contact-${key}`;
-          const error = errors[key];
           const common = {
-            ...controlA11y(id, error, Boolean(meta.hint)),
+            id: `contact-${key}`,
+            label: meta.label,
+            error: errors[key],
+            hint: meta.hint,
             placeholder: meta.placeholder,
             autoFocus: index === 0,
             value: values[key],
@@ -105,19 +105,16 @@ function ContactEditForm({ field, contact, password, onClose }: Omit<ContactEdit
               setErrors((current) => ({ ...current, [key]: undefined }));
             },
           };
-          return (
-            <Field key={key} id={id} label={meta.label} error={error} hint={meta.hint}>
-              {meta.inputType === 'textarea' ? (
-                <Textarea {...common} rows={3} />
-              ) : (
-                <Input
-                  {...common}
-                  type={meta.inputType}
-                  inputMode={meta.inputType === 'email' ? 'email' : 'tel'}
-                  autoComplete={meta.inputType === 'email' ? 'email' : 'tel'}
-                />
-              )}
-            </Field>
+          return meta.inputType === 'textarea' ? (
+            <FormTextarea key={key} {...common} rows={3} />
+          ) : (
+            <FormInput
+              key={key}
+              {...common}
+              type={meta.inputType}
+              inputMode={meta.inputType === 'email' ? 'email' : 'tel'}
+              autoComplete={meta.inputType === 'email' ? 'email' : 'tel'}
+            />
           );
         })}
       </fieldset>

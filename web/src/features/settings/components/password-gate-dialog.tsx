@@ -9,8 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field, controlA11y } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { FormInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
@@ -72,21 +71,21 @@ function GateForm({ onCancel, onVerified }: Pick<PasswordGateDialogProps, 'onCan
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Field id="gate-password" label="Your Password" error={error}>
-        <Input
-          {...controlA11y('gate-password', error)}
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          placeholder="Enter your password"
-          value={password}
-          disabled={verify.isPending}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setError(undefined);
-          }}
-        />
-      </Field>
+      <FormInput
+        id="gate-password"
+        label="Your Password"
+        error={error}
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        placeholder="Enter your password"
+        value={password}
+        disabled={verify.isPending}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setError(undefined);
+        }}
+      />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={verify.isPending}>
           Cancel
