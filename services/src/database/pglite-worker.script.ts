@@ -119,7 +119,7 @@ function createEngine(db) {
           const code = pending.readInt32BE(end + 4);
           if (pending.length - end < length) break;
           if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
-            connection.send(Buffer.from('N'));
+            connection.send(new Uint8Array([0x4e])); // 'N': no TLS here; a fresh buffer, as a port transfers it
             pending = pending.subarray(end + length);
             end = 0;
             continue;
