@@ -26,7 +26,7 @@ export interface ProjectionFigures {
   /** CPU seconds (this process, PGlite's thread included, plus the server backends of the database). */
   readonly catchUpCpuSeconds: number | null;
   readonly rebuildCpuSeconds: number | null;
-  /** Milliseconds inside each projection's project() during the rebuild (reads and row building: its queued writes are sent at the end of the batch), slowest first. */
+  /** Milliseconds inside each projection's project() during the rebuild, slowest first. Indicative: a read first sends every write queued before it, other projections' too. */
   readonly rebuildByProjection: readonly { readonly name: string; readonly ms: number }[];
 }
 

@@ -118,7 +118,7 @@ function rows(figures: EngineFigures): Row[] {
     },
     {
       measure:
-        'Rebuild: time inside project() (its reads and row building; queued writes leave at the end of each batch), slowest',
+        'Rebuild: time inside project() (row building and reads; a read first sends the writes queued before it, those of other projections too), slowest',
       value: projections.rebuildByProjection
         .slice(0, 4)
         .map((entry) => `${entry.name} ${number(entry.ms / 1000, 1)} s`)
