@@ -60,9 +60,22 @@ describe('openDatabase (embedded PGlite)', () => {
 });
 
 describe('startEmbeddedPostgres', () => {
-  it('serves any PostgreSQL client on its loopback port too, with messages split over many TCP chunks', async () => {
+  it('opens no TCP port unless asked to', async () => {
     const embedded = await startEmbeddedPostgres('memory://');
-    const client = new Client({ host: embedded.host, port: embedded.port, user: 'postgres', database: 'postgres' });
+    try {
+      expect(embedded.tcp).toBeNull();
+      const client = new Client({ stream: () => embedded.openStream(), user: 'postgres', database: 'postgres' });
+      await client.connect();
+      expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      await client.end();
+    } finally {
+      await embedded.stop();
+    }
+  });
+
+  it('serves any PostgreSQL client on its loopback port too, with messages split over many TCP chunks', async () => {
+    const embedded = await startEmbeddedPostgres('memory://', { tcp: true });
+    const client = new Client({ ...embedded.tcp, user: 'postgres', database: 'postgres' });
     try {
       await client.connect();
       const big = 'x'.repeat(3_000_000);
@@ -86,7 +99,7 @@ describe('startEmbeddedPostgres', () => {
   });
 
   it('rolls back the transaction of a connection that goes away, so the next one does not inherit it', async () => {
-    const embedded = await startEmbeddedPostgres('memory://');
+    const embedded = await startEmbeddedPostgres('memory://', { tcp: true });
     try {
       const first = new Client({ stream: () => embedded.openStream(), user: 'postgres', database: 'postgres' });
       await first.connect();
@@ -94,7 +107,7 @@ describe('startEmbeddedPostgres', () => {
       await first.query('begin');
       await first.query('insert into items values (1)');
       await first.end();
-      const second = new Client({ host: embedded.host, port: embedded.port, user: 'postgres', database: 'postgres' });
+      const second = new Client({ ...embedded.tcp, user: 'postgres', database: 'postgres' });
       await second.connect();
       expect((await second.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
       await second.query('insert into items values (2)');

@@ -4,19 +4,19 @@ import { pgliteWorkerScript } from './pglite-worker.script';
 import { WorkerPortStream } from './worker-port-stream';
 
 export interface EmbeddedPostgres {
-  /** The loopback TCP address, for any PostgreSQL client. */
-  readonly host: string;
-  readonly port: number;
+  /** The loopback TCP address for any PostgreSQL client, when started with `tcp`; null otherwise. */
+  readonly tcp: { readonly host: string; readonly port: number } | null;
   /** A new connection over a MessagePort (pg's `stream` option): the fast path for this process. */
   openStream(): WorkerPortStream;
   stop(): Promise<void>;
 }
 
-type WorkerReply = { type: 'ready'; host: string; port: number } | { type: 'failed'; message: string };
+type WorkerReply = { type: 'ready'; tcp: { host: string; port: number } | null } | { type: 'failed'; message: string };
 
 /**
- * PGlite served over the PostgreSQL wire protocol on a free loopback port (pglite-worker.script.ts),
- * so the rest of the code talks to it with the ordinary `pg` driver.
+ * PGlite served over the PostgreSQL wire protocol (pglite-worker.script.ts), so the rest of the code
+ * talks to it with the ordinary `pg` driver, through `openStream()`. A loopback TCP port is opened
+ * only when asked for (`tcp`): it has no password, so the app does not leave one open by default.
  *
  * It runs in a worker thread: the WebAssembly engine then never blocks the main event loop, and
  * PGlite's internal dynamic `import()` calls work even where the host cannot run them (Jest's VM).
@@ -26,7 +26,10 @@ type WorkerReply = { type: 'ready'; host: string; port: number } | { type: 'fail
  * Every connection shares the ONE PGlite session (one query queue, one backend): callers keep to a
  * single connection, and a second one only waits while the first holds a transaction open.
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: { readonly tcp?: boolean } = {},
+): Promise<EmbeddedPostgres> {
   // PGlite creates the data folder itself, but not its parents.
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   const worker = new Worker(pgliteWorkerScript, {
@@ -34,6 +37,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     workerData: {
       dataDir,
       pglitePath: require.resolve('@electric-sql/pglite'),
+      tcp: options.tcp ?? false,
     },
   });
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
@@ -54,8 +58,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   }
   let stopping: Promise<void> | undefined;
   return {
-    host: reply.host,
-    port: reply.port,
+    tcp: reply.tcp,
     openStream: () => new WorkerPortStream(worker),
     stop() {
       stopping ??= (async () => {

@@ -10,8 +10,8 @@
  * processes a pipeline) and the whole reply leaves in ONE write: about twice the queries per second
  * measured on this machine.
  *
- * Connections arrive over a loopback TCP port (any PostgreSQL client, psql included) or over a
- * MessagePort from the host thread (WorkerPortStream: the same protocol without a TCP stack).
+ * Connections arrive over a MessagePort from the host thread (WorkerPortStream) or, when asked
+ * for, over a loopback TCP port (any PostgreSQL client: the same protocol, with a TCP stack).
  *
  * PGlite is a single session: a connection that holds an open transaction keeps the engine to
  * itself until it commits or rolls back (as pglite-socket does), and a connection that goes away
@@ -215,7 +215,7 @@ function servePort(engine, port) {
       startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
     });
     engine = createEngine(pglite);
-    server = await serveTcp(engine);
+    if (workerData.tcp) server = await serveTcp(engine);
   } catch (error) {
     if (pglite) await pglite.close().catch(() => undefined);
     parentPort.postMessage({ type: 'failed', message: String((error && error.stack) || error) });
@@ -224,7 +224,7 @@ function servePort(engine, port) {
   parentPort.on('message', async (message) => {
     if (message && message.type === 'connect') return servePort(engine, message.port);
     try {
-      await server.stop();
+      if (server) await server.stop();
       await pglite.close();
       process.exit(0);
     } catch (error) {
@@ -232,6 +232,6 @@ function servePort(engine, port) {
       process.exit(2);
     }
   });
-  parentPort.postMessage({ type: 'ready', host: server.address.address, port: server.address.port });
+  parentPort.postMessage({ type: 'ready', tcp: server ? { host: server.address.address, port: server.address.port } : null });
 })();
 `;
