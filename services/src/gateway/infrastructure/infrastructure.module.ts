@@ -17,7 +17,10 @@ export class InfrastructureModule {
         { provide: DATABASE, useValue: infrastructure.database },
         { provide: EVENT_STORE, useValue: infrastructure.eventStore },
         { provide: READ_MODEL_SYNC, useValue: infrastructure.sync },
-        { provide: SessionStore, useFactory: () => new SessionStore(infrastructure.database.knex, config.sessionTtlHours) },
+        {
+          provide: SessionStore,
+          useFactory: () => new SessionStore(infrastructure.database.knex, config.sessionTtlHours),
+        },
         StreamWriter,
       ],
       exports: [APP_CONFIG, DATABASE, EVENT_STORE, READ_MODEL_SYNC, SessionStore, StreamWriter],

@@ -1,4 +1,3 @@
-import type { DomainEvent } from '@shop/contracts';
 import type { Decider } from '../../domain';
 
 interface CachedState {
@@ -47,12 +46,4 @@ export class StreamStateCache {
   forget(streamId: string): void {
     this.entries.delete(streamId);
   }
-}
-
-export function evolveAll<State>(
-  decider: Pick<Decider<never, State>, 'evolve'>,
-  state: State,
-  events: readonly DomainEvent[],
-): State {
-  return events.reduce(decider.evolve, state);
 }

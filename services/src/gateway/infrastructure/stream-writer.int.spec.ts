@@ -47,25 +47,30 @@ describe('writeStreams with a stream state cache (PGlite)', () => {
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory://' });
     store = await PostgresEventStore.open(database.knex);
-    await writeStreams(store, context, [
-      {
-        streamId,
-        decider: productDecider,
-        command: {
-          type: 'CreateProduct',
-          productId,
-          name: 'Shea butter',
-          sku: `SHEA-${productId.slice(0, 6)}`,
-          category: 'Skincare Products',
-          price: '100.00',
-          costPrice: null,
-          openingStock: 5,
-          minStockLevel: 1,
-          description: null,
-          images: [],
+    await writeStreams(
+      store,
+      context,
+      [
+        {
+          streamId,
+          decider: productDecider,
+          command: {
+            type: 'CreateProduct',
+            productId,
+            name: 'Shea butter',
+            sku: `SHEA-${productId.slice(0, 6)}`,
+            category: 'Skincare Products',
+            price: '100.00',
+            costPrice: null,
+            openingStock: 5,
+            minStockLevel: 1,
+            description: null,
+            images: [],
+          },
         },
-      },
-    ]);
+      ],
+      new StreamStateCache(),
+    );
   });
 
   afterAll(async () => {

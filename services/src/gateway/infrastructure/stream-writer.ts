@@ -7,7 +7,7 @@ import {
   type StoredEvent,
 } from '../../event-store';
 import { conflict, fold, type CommandContext, type Decider } from '../../domain';
-import { evolveAll, type StreamStateCache } from './stream-state-cache';
+import type { StreamStateCache } from './stream-state-cache';
 
 /** One stream's part of a command: which decider, which command. */
 export interface StreamDecision<Command = unknown, State = unknown> {
@@ -31,12 +31,45 @@ export function toDomainEvents(stored: readonly StoredEvent[]): DomainEvent[] {
   });
 }
 
+/** What one stream gets from a decision: its new events, appended expecting `expectedVersion`. */
+interface StreamAppendPlan {
+  readonly streamId: string;
+  readonly expectedVersion: number;
+  readonly events: readonly DomainEvent[];
+}
+
 /**
- * The core of every command: load the streams, let `decide` turn their histories into new events
- * per stream, append all-or-nothing with each stream's expected version. A concurrent writer makes
- * the append fail with a version conflict: reload and decide again, so the rule (e.g. stock never
- * below zero) is checked against what was really committed.
+ * Appends the plans that carry events, all or nothing, each expecting its version. On a version
+ * conflict (a concurrent writer) it waits a little and answers null: load and decide again, so the
+ * rule (e.g. stock never below zero) is checked against what was really committed.
  */
+async function appendDecided(
+  eventStore: EventStore,
+  context: CommandContext,
+  plans: readonly StreamAppendPlan[],
+  attempt: number,
+): Promise<WriteResult | null> {
+  const changed = plans.filter((plan) => plan.events.length > 0);
+  const events = changed.flatMap((plan) => plan.events);
+  if (changed.length === 0) return { position: null, events };
+  try {
+    const results: AppendResult[] = await eventStore.appendMany(
+      changed.map((plan) => ({
+        streamId: plan.streamId,
+        expectedVersion: plan.expectedVersion,
+        events: plan.events.map((event) => toNewEvent(event, context)),
+      })),
+    );
+    return { position: results.at(-1)?.position ?? null, events };
+  } catch (error) {
+    if (!(error instanceof WrongExpectedVersionError)) throw error;
+    if (attempt >= MAX_ATTEMPTS) throw conflict(MESSAGES.concurrentChange);
+    await backOff(attempt);
+    return null;
+  }
+}
+
+/** For commands whose rule spans streams (a sale over several products): one decide over all histories. */
 export async function writeAcrossStreams(
   eventStore: EventStore,
   context: CommandContext,
@@ -46,51 +79,27 @@ export async function writeAcrossStreams(
   for (let attempt = 1; ; attempt++) {
     const loaded = await Promise.all(streamIds.map((streamId) => eventStore.readStream(streamId)));
     const decided = decide(loaded.map(toDomainEvents));
-    const changed = streamIds
-      .map((streamId, index) => ({ streamId, expectedVersion: loaded[index]!.length, events: decided[index] ?? [] }))
-      .filter((append) => append.events.length > 0);
-    const events = changed.flatMap((append) => append.events);
-    if (changed.length === 0) return { position: null, events };
-    try {
-      const results: AppendResult[] = await eventStore.appendMany(
-        changed.map((append) => ({
-          streamId: append.streamId,
-          expectedVersion: append.expectedVersion,
-          events: append.events.map((event) => toNewEvent(event, context)),
-        })),
-      );
-      const last = results[results.length - 1];
-      return { position: last ? last.position : null, events };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw conflict(MESSAGES.concurrentChange);
-      await backOff(attempt);
-    }
+    const plans = streamIds.map((streamId, index) => ({
+      streamId,
+      expectedVersion: loaded[index]!.length,
+      events: decided[index] ?? [],
+    }));
+    const written = await appendDecided(eventStore, context, plans, attempt);
+    if (written) return written;
   }
 }
 
 /**
- * One decider and command per stream, each deciding on its own stream's state. With a cache, the
- * first attempt decides on the cached state of each stream (see StreamStateCache); a refusal or a
- * no-op decided on cached state is never answered as such but decided again on the stored streams.
+ * One decider and command per stream, each deciding on its own stream's state. The first attempt
+ * decides on the cached state of each stream (see StreamStateCache); a refusal or a no-op decided on
+ * cached state is never answered as such but decided again on the stored streams.
  */
 export async function writeStreams(
   eventStore: EventStore,
   context: CommandContext,
   decisions: readonly StreamDecision<any, any>[],
-  cache?: StreamStateCache,
+  cache: StreamStateCache,
 ): Promise<WriteResult> {
-  if (!cache) {
-    return writeAcrossStreams(
-      eventStore,
-      context,
-      decisions.map((decision) => decision.streamId),
-      (histories) =>
-        decisions.map((decision, index) =>
-          decision.decider.decide(decision.command, fold(decision.decider, histories[index] ?? [])),
-        ),
-    );
-  }
   const forgetAll = () => decisions.forEach((decision) => cache.forget(decision.streamId));
   for (let attempt = 1; ; attempt++) {
     const loaded = await Promise.all(
@@ -102,48 +111,40 @@ export async function writeStreams(
       }),
     );
     const fromCache = loaded.some((entry) => entry.cached);
-    let decided: DomainEvent[][];
+    let plans: StreamAppendPlan[];
     try {
-      decided = decisions.map((decision, index) => decision.decider.decide(decision.command, loaded[index]!.state));
+      plans = decisions.map((decision, index) => ({
+        streamId: decision.streamId,
+        expectedVersion: loaded[index]!.version,
+        events: decision.decider.decide(decision.command, loaded[index]!.state),
+      }));
     } catch (error) {
       if (!fromCache) throw error;
       forgetAll();
       continue;
     }
-    const changed = decisions
-      .map((decision, index) => ({ decision, loaded: loaded[index]!, events: decided[index] ?? [] }))
-      .filter((append) => append.events.length > 0);
-    const events = changed.flatMap((append) => append.events);
-    if (changed.length === 0) {
-      if (!fromCache) return { position: null, events };
+    if (fromCache && plans.every((plan) => plan.events.length === 0)) {
       forgetAll();
       continue;
     }
+    let written: WriteResult | null;
     try {
-      const results = await eventStore.appendMany(
-        changed.map((append) => ({
-          streamId: append.decision.streamId,
-          expectedVersion: append.loaded.version,
-          events: append.events.map((event) => toNewEvent(event, context)),
-        })),
-      );
-      for (const append of changed) {
-        const { decider, streamId } = append.decision;
-        cache.set(
-          streamId,
-          decider,
-          evolveAll(decider, append.loaded.state, append.events),
-          append.loaded.version + append.events.length,
-        );
-      }
-      const last = results[results.length - 1];
-      return { position: last ? last.position : null, events };
+      written = await appendDecided(eventStore, context, plans, attempt);
     } catch (error) {
       forgetAll();
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw conflict(MESSAGES.concurrentChange);
-      await backOff(attempt);
+      throw error;
     }
+    if (!written) {
+      forgetAll();
+      continue;
+    }
+    decisions.forEach((decision, index) => {
+      const { events } = plans[index]!;
+      if (events.length === 0) return;
+      const state = events.reduce(decision.decider.evolve, loaded[index]!.state);
+      cache.set(decision.streamId, decision.decider, state, loaded[index]!.version + events.length);
+    });
+    return written;
   }
 }
 
