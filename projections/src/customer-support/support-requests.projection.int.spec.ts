@@ -1,4 +1,4 @@
-import { FakeLedger, newEvent, openReadModelDatabase, project } from '../testing/projection-test-kit';
+import { FakeLedger, newEvent, useReadModelDatabase, project } from '../testing/projection-test-kit';
 import { getSupportStats } from './get-support-stats.query';
 import { getSupportRequest, listSupportRequests } from './list-support-requests.query';
 import { supportRequestsProjection } from './support-requests.projection';
@@ -19,11 +19,7 @@ const submitted = (requestId: number, at: string) =>
   );
 
 describe('support requests projection', () => {
-  let db: Awaited<ReturnType<typeof openReadModelDatabase>>;
-  beforeAll(async () => {
-    db = await openReadModelDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = useReadModelDatabase();
 
   it('applies a request, its moves, a reply and its delivery within one batch and across batches', async () => {
     const ledger = new FakeLedger();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { customerResponse, type EventData } from '@shop/contracts';
-import { FakeLedger, newEvent, openReadModelDatabase, project } from '../testing/projection-test-kit';
+import { FakeLedger, newEvent, useReadModelDatabase, project } from '../testing/projection-test-kit';
 import { customersProjection } from './customers.projection';
 import { countCustomers, getCustomer } from './get-customer.query';
 
@@ -20,11 +20,7 @@ const registered = (email: string): EventData<'CustomerRegistered'> => ({
 });
 
 describe('customers projection', () => {
-  let db: Awaited<ReturnType<typeof openReadModelDatabase>>;
-  beforeAll(async () => {
-    db = await openReadModelDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = useReadModelDatabase();
 
   it('keeps one row per customer, counts them, and never returns the password hash', async () => {
     const ledger = new FakeLedger();

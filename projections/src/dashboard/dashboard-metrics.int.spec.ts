@@ -3,7 +3,7 @@ import { productsProjection } from '../products/products.projection';
 import {
   FakeLedger,
   newEvent,
-  openReadModelDatabase,
+  useReadModelDatabase,
   productCreated,
   project,
   stockIssued,
@@ -13,9 +13,8 @@ import { dailySalesProjection } from './daily-sales.projection';
 import { getDashboardMetrics } from './get-dashboard-metrics.query';
 
 describe('dashboard metrics', () => {
-  let db: Awaited<ReturnType<typeof openReadModelDatabase>>;
+  const db = useReadModelDatabase();
   beforeAll(async () => {
-    db = await openReadModelDatabase();
     const ledger = new FakeLedger();
     const cream = productCreated({
       name: 'Cream',
@@ -86,7 +85,6 @@ describe('dashboard metrics', () => {
     await project(db.knex, dailySalesProjection, events.slice(0, 7));
     await project(db.knex, dailySalesProjection, events.slice(7), events[6]!.position);
   });
-  afterAll(() => db.drop());
 
   it('adds up the Lagos business day and the live stock, by hand', async () => {
     const metrics = await getDashboardMetrics(db.knex, new Date('2025-03-11T12:00:00.000Z'));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   FakeLedger,
   newEvent,
-  openReadModelDatabase,
+  useReadModelDatabase,
   productCreated,
   project,
   stockIssued,
@@ -14,11 +14,7 @@ import { getProductHistory } from './product-history.query';
 import { stockLedgerProjection } from './stock-ledger.projection';
 
 describe('stock ledger projection', () => {
-  let db: Awaited<ReturnType<typeof openReadModelDatabase>>;
-  beforeAll(async () => {
-    db = await openReadModelDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = useReadModelDatabase();
 
   it('numbers entries per product across batches, keeps balances, and answers as-of queries', async () => {
     const ledger = new FakeLedger();

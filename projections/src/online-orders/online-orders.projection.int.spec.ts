@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { onlineOrderResponse, type EventData, type OnlineOrderStatus } from '@shop/contracts';
-import { FakeLedger, newEvent, openReadModelDatabase, project, snapshotTables } from '../testing/projection-test-kit';
+import { FakeLedger, newEvent, useReadModelDatabase, project, snapshotTables } from '../testing/projection-test-kit';
 import { countOnlineOrders } from './count-online-orders.query';
 import { getOnlineOrder, listOnlineOrders } from './list-online-orders.query';
 import { onlineOrdersProjection } from './online-orders.projection';
@@ -29,11 +29,7 @@ const moved = (order: EventData<'OnlineOrderPlaced'>, from: OnlineOrderStatus, t
   newEvent('OnlineOrderStatusChanged', { orderId: order.orderId, orderNumber: order.orderNumber, from, to }, at);
 
 describe('online orders projection', () => {
-  let db: Awaited<ReturnType<typeof openReadModelDatabase>>;
-  beforeAll(async () => {
-    db = await openReadModelDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = useReadModelDatabase();
   beforeEach(() => db.knex.raw('truncate online_orders, projection_checkpoints'));
 
   it('lists orders oldest first and follows each through its statuses, batch by batch', async () => {

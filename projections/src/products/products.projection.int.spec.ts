@@ -2,7 +2,7 @@ import { productResponse } from '@shop/contracts';
 import {
   FakeLedger,
   newEvent,
-  openReadModelDatabase,
+  useReadModelDatabase,
   productCreated,
   project,
   stockIssued,
@@ -13,11 +13,7 @@ import { listProducts } from './list-products.query';
 import { productsProjection } from './products.projection';
 
 describe('products projection', () => {
-  let db: Awaited<ReturnType<typeof openReadModelDatabase>>;
-  beforeAll(async () => {
-    db = await openReadModelDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = useReadModelDatabase();
   beforeEach(() => db.knex.raw('truncate products, projection_checkpoints'));
 
   it('creates products, moves stock, takes a received cost price and keeps deleted products', async () => {

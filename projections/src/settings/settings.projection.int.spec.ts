@@ -1,14 +1,10 @@
 import { pagePermissions } from '@shop/contracts';
-import { FakeLedger, newEvent, openReadModelDatabase, project } from '../testing/projection-test-kit';
+import { FakeLedger, newEvent, useReadModelDatabase, project } from '../testing/projection-test-kit';
 import { getSetting } from './get-setting.query';
 import { settingsProjection } from './settings.projection';
 
 describe('settings projection', () => {
-  let db: Awaited<ReturnType<typeof openReadModelDatabase>>;
-  beforeAll(async () => {
-    db = await openReadModelDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = useReadModelDatabase();
 
   it('keeps the latest value per key and the last description given', async () => {
     const ledger = new FakeLedger();

@@ -14,6 +14,24 @@ export async function openReadModelDatabase(): Promise<TestDatabase & { knex: Kn
   return { ...test, knex: test.database.knex };
 }
 
+/**
+ * A migrated read-model database for the enclosing describe block: opened before its tests and
+ * dropped after them. `knex` is there from the first beforeAll on.
+ */
+export function useReadModelDatabase(): { readonly knex: Knex } {
+  let opened: Awaited<ReturnType<typeof openReadModelDatabase>> | undefined;
+  beforeAll(async () => {
+    opened = await openReadModelDatabase();
+  });
+  afterAll(() => opened?.drop());
+  return {
+    get knex() {
+      if (!opened) throw new Error('The read-model database opens in beforeAll: use it inside a hook or a test');
+      return opened.knex;
+    },
+  };
+}
+
 /** Gives appended-looking positions to events, for projection tests that need no event store. */
 export class FakeLedger {
   private next = 1n;

@@ -3,7 +3,7 @@ import { transactionResponse } from '@shop/contracts';
 import {
   FakeLedger,
   newEvent,
-  openReadModelDatabase,
+  useReadModelDatabase,
   productCreated,
   project,
   stockIssued,
@@ -13,11 +13,7 @@ import { getTransaction, listTransactions } from './list-transactions.query';
 import { transactionsProjection } from './transactions.projection';
 
 describe('transactions projection', () => {
-  let db: Awaited<ReturnType<typeof openReadModelDatabase>>;
-  beforeAll(async () => {
-    db = await openReadModelDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = useReadModelDatabase();
   beforeEach(() => db.knex.raw('truncate transactions, transaction_products, projection_checkpoints'));
 
   it('writes one row per movement with the product name and sku, newest first', async () => {

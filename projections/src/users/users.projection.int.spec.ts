@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { userResponse } from '@shop/contracts';
-import { FakeLedger, newEvent, openReadModelDatabase, project } from '../testing/projection-test-kit';
+import { FakeLedger, newEvent, useReadModelDatabase, project } from '../testing/projection-test-kit';
 import { findUserByUsername } from './find-user-by-username.query';
 import { getUserById } from './get-user-by-id.query';
 import { listUsers } from './list-users.query';
@@ -17,11 +17,7 @@ const created = (username: string, role: 'manager' | 'assistant' = 'assistant') 
 });
 
 describe('users projection', () => {
-  let db: Awaited<ReturnType<typeof openReadModelDatabase>>;
-  beforeAll(async () => {
-    db = await openReadModelDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = useReadModelDatabase();
 
   it('follows a user through sign-in, deactivation, password change and deletion', async () => {
     const ledger = new FakeLedger();
