@@ -1,30 +1,15 @@
 import type { DomainEvent } from '@shop/contracts';
 import { DomainError } from '../shared/domain-error';
 import { fold } from '../shared/decider';
+import { created, productId } from './product.test-events';
 import { movementReversalDecider, type ReverseMovement } from './movement-reversal.decider';
 import { stocktakeDecider, type TakeStock } from './stocktake.decider';
 
-const productId = '7d3c1a52-9f1e-4a7e-8d55-2a1b3c4d5e6f';
 const receiptId = '0b6c7e1a-2f3d-4e5f-8a9b-1c2d3e4f5a6b';
 const saleLineId = '1c6c7e1a-2f3d-4e5f-8a9b-1c2d3e4f5a6b';
 const newId = '2d6c7e1a-2f3d-4e5f-8a9b-1c2d3e4f5a6b';
 const stocktakeId = '3e6c7e1a-2f3d-4e5f-8a9b-1c2d3e4f5a6b';
 
-const created: DomainEvent = {
-  type: 'ProductCreated',
-  data: {
-    productId,
-    name: 'Shea Butter',
-    sku: 'SHEA-01',
-    category: 'Body Care',
-    price: '2500.00',
-    costPrice: '1800.00',
-    openingStock: 5,
-    minStockLevel: 2,
-    description: null,
-    images: [],
-  },
-};
 const receipt: DomainEvent = {
   type: 'StockReceived',
   data: {
