@@ -31,7 +31,16 @@ export function safeErrorMessage(error: unknown): string {
   if (error instanceof InvalidStoredEventError) return error.message;
   const message = error instanceof Error ? error.message : String(error);
   const state = sqlState(error);
-  const text = state?.startsWith('22') ? message.replace(/"(?:[^"]|"")*"/g, '"…"') : message;
+  if (!state) return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
+  // knex puts the statement, its values written in, before the database's message: "<sql> - <message>".
+  const separator = message.lastIndexOf(' - ');
+  const own = separator < 0 ? message : message.slice(separator + 3);
+  const text = state.startsWith('22') ? own.replace(/"(?:[^"]|"")*"/g, '"…"') : own;
   const short = text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
-  return state ? `${short} (SQLSTATE ${state})` : short;
+  const where = (['table', 'column', 'constraint'] as const)
+    .map((field) => [field, (error as Partial<Record<typeof field, unknown>>)[field]] as const)
+    .filter(([, value]) => typeof value === 'string' && value !== '')
+    .map(([field, value]) => `, ${field} ${String(value)}`)
+    .join('');
+  return `${short} (SQLSTATE ${state}${where})`;
 }
