@@ -39,10 +39,5 @@ export { listAudit, type AuditFilter } from './audit/list-audit.query';
 export { getOnlineOrder, listOnlineOrders } from './online-orders/list-online-orders.query';
 export { countOnlineOrders } from './online-orders/count-online-orders.query';
 export { getCustomer, countCustomers } from './customers/get-customer.query';
-export {
-  countSetAside,
-  listSetAside,
-  formatPosition,
-  type SetAsideEvent,
-} from './runner/set-aside.store';
+export { countSetAside, listSetAside, formatPosition, type SetAsideEvent } from './runner/set-aside.store';
 export { retrySetAside, type RetryReport } from './runner/retry-set-aside';

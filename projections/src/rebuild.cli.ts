@@ -9,12 +9,7 @@ import { openDatabase } from '@shop/services/database';
 import { createEventStore } from '@shop/services/event-store';
 import { allProjections } from './all-projections';
 import { migrateReadModels } from './read-model.migrations';
-import {
-  RebuildError,
-  rebuildReadModels,
-  selectProjections,
-  type RebuildProgress,
-} from './runner/rebuild-read-models';
+import { RebuildError, rebuildReadModels, selectProjections, type RebuildProgress } from './runner/rebuild-read-models';
 
 export interface RebuildArgs {
   readonly only?: string[];
@@ -122,7 +117,8 @@ export async function runRebuildCli(
       );
       for (const entry of result.projections) {
         const rows = Object.entries(entry.rows).map(([table, count]) => `${table} ${count.toLocaleString('en')}`);
-        const setAside = entry.setAside > 0 ? `; ${entry.setAside} set aside (npm run projections:set-aside -- list)` : '';
+        const setAside =
+          entry.setAside > 0 ? `; ${entry.setAside} set aside (npm run projections:set-aside -- list)` : '';
         print(
           `  ${entry.name}: ${entry.eventsProjected.toLocaleString('en')} events projected; rows: ${rows.join(', ')}${setAside}`,
         );

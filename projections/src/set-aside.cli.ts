@@ -76,9 +76,7 @@ export async function runSetAsideCli(
           : `${events.length} set-aside event(s): position  projection  stream  type  since  attempts  error`,
       );
       for (const event of events) {
-        print(
-          `  ${describe(event)}  ${event.firstFailedAt.toISOString()}  ${event.attempts}  ${event.errorMessage}`,
-        );
+        print(`  ${describe(event)}  ${event.firstFailedAt.toISOString()}  ${event.attempts}  ${event.errorMessage}`);
       }
       return 0;
     }

@@ -114,7 +114,9 @@ describe('set-aside events over HTTP and the operator commands', () => {
       expect(listed.join('\n')).not.toContain('Ada');
 
       const retried: string[] = [];
-      expect(await runSetAsideCli(['retry', '--projection', 'transactions'], env, (line) => retried.push(line))).toBe(1);
+      expect(await runSetAsideCli(['retry', '--projection', 'transactions'], env, (line) => retried.push(line))).toBe(
+        1,
+      );
       expect(retried).toEqual([
         'Retried 1 set-aside event(s)',
         expect.stringMatching(

@@ -125,7 +125,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         if (poolSize(knex) > 1) {
           // Projections touch disjoint tables and rows, so they may write side by side given connections.
           const outcomes = await Promise.all(
-            selected.map(async (projection) => [projection.name, await applyBatch(knex, projection, batch, { schema })] as const),
+            selected.map(
+              async (projection) => [projection.name, await applyBatch(knex, projection, batch, { schema })] as const,
+            ),
           );
           for (const [name, outcome] of outcomes) count(name, outcome);
           return;
@@ -134,7 +136,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         // when it fails, each projection alone (applyBatch sets aside what it cannot apply).
         const together = await applyBatchToAll(knex, selected, batch, { schema }).catch(() => null);
         if (together) for (const [name, outcome] of together) count(name, outcome);
-        else for (const projection of selected) count(projection.name, await applyBatch(knex, projection, batch, { schema }));
+        else
+          for (const projection of selected)
+            count(projection.name, await applyBatch(knex, projection, batch, { schema }));
       } catch (error) {
         throw await describeFailure(knex, schema, selected, batch, error);
       }

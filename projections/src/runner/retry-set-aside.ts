@@ -60,7 +60,10 @@ export async function retrySetAside(options: RetryOptions): Promise<RetryReport>
     }
     const entry = parseBatch(null, [stored], logger)?.entries[0];
     if (!entry?.parsed) {
-      await fail(event, entry?.error ? safeErrorMessage(entry.error) : `type ${stored.type} is unknown to this version`);
+      await fail(
+        event,
+        entry?.error ? safeErrorMessage(entry.error) : `type ${stored.type} is unknown to this version`,
+      );
       continue;
     }
     const parsed = entry.parsed;

@@ -75,9 +75,8 @@ describe('events a projection cannot apply are set aside', () => {
           1,
         )
       ).position;
-      head = (
-        await eventStore.append(stream, [newEvent('StockReceived', stockReceived(serum.productId, 2))], 2)
-      ).position;
+      head = (await eventStore.append(stream, [newEvent('StockReceived', stockReceived(serum.productId, 2))], 2))
+        .position;
       // Not a failure: every checkpoint moves on, read-your-writes is served.
       expect(await runner.waitFor(head, 10_000)).toBe(true);
       expect(runner.status().every((status) => status.failed === null)).toBe(true);
@@ -226,9 +225,9 @@ describe('events a projection cannot apply are set aside', () => {
     expect(isEventSpecific(databaseError('40P01', 'deadlock detected'))).toBe(false);
     expect(isEventSpecific(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(false);
     expect(isEventSpecific(new Error('disk on fire'))).toBe(false);
-    expect(
-      safeErrorMessage(databaseError('22P02', 'invalid input syntax for type numeric: "ada@example.com"')),
-    ).toBe('invalid input syntax for type numeric: "…" (SQLSTATE 22P02)');
+    expect(safeErrorMessage(databaseError('22P02', 'invalid input syntax for type numeric: "ada@example.com"'))).toBe(
+      'invalid input syntax for type numeric: "…" (SQLSTATE 22P02)',
+    );
   });
 });
 

@@ -83,7 +83,11 @@ export async function countSetAside(knex: Knex): Promise<{ projection: string; c
   return result.rows.map((row) => ({ projection: row.projection, count: Number(row.count) }));
 }
 
-export async function removeSetAside(trx: Knex.Transaction, projection: string, position: GlobalPosition): Promise<void> {
+export async function removeSetAside(
+  trx: Knex.Transaction,
+  projection: string,
+  position: GlobalPosition,
+): Promise<void> {
   const columns = positionColumns(position);
   await trx('projection_set_aside').where({ projection, commit: columns.commit, prepare: columns.prepare }).delete();
 }
