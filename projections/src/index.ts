@@ -9,6 +9,7 @@ export { waitForCheckpoints } from './runner/wait-for-checkpoints';
 export { readCheckpoints, type Checkpoint } from './runner/checkpoint.store';
 export {
   rebuildReadModels,
+  RebuildError,
   type RebuildOptions,
   type RebuildProgress,
   type RebuildResult,
@@ -38,3 +39,5 @@ export { listAudit, type AuditFilter } from './audit/list-audit.query';
 export { getOnlineOrder, listOnlineOrders } from './online-orders/list-online-orders.query';
 export { countOnlineOrders } from './online-orders/count-online-orders.query';
 export { getCustomer, countCustomers } from './customers/get-customer.query';
+export { countSetAside, listSetAside, formatPosition, type SetAsideEvent } from './runner/set-aside.store';
+export { retrySetAside, type RetryReport } from './runner/retry-set-aside';

@@ -7,6 +7,7 @@ import { dailySalesSchema } from './dashboard/daily-sales.schema';
 import { productsSchema } from './products/products.schema';
 import { salesSchema } from './sales/sales.schema';
 import { checkpointsSchema } from './runner/checkpoints.schema';
+import { setAsideSchema } from './runner/set-aside.schema';
 import { settingsSchema } from './settings/settings.schema';
 import { transactionsSchema } from './transactions/transactions.schema';
 import { usersSchema } from './users/users.schema';
@@ -16,6 +17,7 @@ import { dailyStaffSalesSchema } from './reports/daily-staff-sales.schema';
 
 const READ_MODEL_DDL: readonly string[] = [
   ...checkpointsSchema,
+  ...setAsideSchema,
   ...productsSchema,
   ...transactionsSchema,
   ...dailySalesSchema,
@@ -38,6 +40,11 @@ const MIGRATION_LOCK_KEY = 4_711_2024;
 export async function migrateReadModels(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
-    for (const statement of READ_MODEL_DDL) await trx.raw(statement);
+    await createReadModelTables(trx);
   });
+}
+
+/** Runs every read-model DDL statement in `trx`: in its search_path's first schema (a rebuild's fresh one too). */
+export async function createReadModelTables(trx: Knex.Transaction): Promise<void> {
+  for (const statement of READ_MODEL_DDL) await trx.raw(statement);
 }

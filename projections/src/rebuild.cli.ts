@@ -9,7 +9,7 @@ import { openDatabase } from '@shop/services/database';
 import { createEventStore } from '@shop/services/event-store';
 import { allProjections } from './all-projections';
 import { migrateReadModels } from './read-model.migrations';
-import { rebuildReadModels, selectProjections, type RebuildProgress } from './runner/rebuild-read-models';
+import { RebuildError, rebuildReadModels, selectProjections, type RebuildProgress } from './runner/rebuild-read-models';
 
 export interface RebuildArgs {
   readonly only?: string[];
@@ -21,7 +21,8 @@ export interface RebuildArgs {
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: rebuild [--only name,name] [--batch-size N] [--force]
-  Empties the chosen read models (all by default) and replays every event into them.
+  Replays every event into fresh tables for the chosen read models (all by default) and swaps them
+  in when complete; on failure the read models in service stay as they were.
   Projections: ${allProjections.map((projection) => projection.name).join(', ')}
   --force  open an embedded data folder even if it looks in use (only after a crash left it marked)`;
 
@@ -116,8 +117,10 @@ export async function runRebuildCli(
       );
       for (const entry of result.projections) {
         const rows = Object.entries(entry.rows).map(([table, count]) => `${table} ${count.toLocaleString('en')}`);
+        const setAside =
+          entry.setAside > 0 ? `; ${entry.setAside} set aside (npm run projections:set-aside -- list)` : '';
         print(
-          `  ${entry.name}: ${entry.eventsProjected.toLocaleString('en')} events projected; rows: ${rows.join(', ')}`,
+          `  ${entry.name}: ${entry.eventsProjected.toLocaleString('en')} events projected; rows: ${rows.join(', ')}${setAside}`,
         );
       }
     } finally {
@@ -133,6 +136,8 @@ if (require.main === module) {
     () => process.exit(0),
     (error: unknown) => {
       if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+      // A RebuildError names the event and says the read models in service were kept.
+      else if (error instanceof RebuildError) console.error(error.message);
       else console.error('Rebuild failed:', error);
       process.exit(error instanceof UsageError ? 2 : 1);
     },

@@ -1,9 +1,18 @@
 import type { Knex } from 'knex';
-import { comparePositions, type GlobalPosition } from '@shop/services/event-store';
+import { comparePositions, type GlobalPosition, type StoredEvent } from '@shop/services/event-store';
 import type { ProjectedEvent, ReadModelProjection } from '../shared/projection';
 import { StatementPipeline, type ProjectionSql } from '../shared/projection-sql';
-import { lockCheckpoint, lockCheckpoints, queueCheckpointMove } from './checkpoint.store';
+import { lockCheckpoint, lockCheckpoints, queueCheckpointMove, writeCheckpoint } from './checkpoint.store';
 import { handlesType, type EventBatch } from './event-batch';
+import { isEventSpecific, safeErrorMessage } from './projection-error';
+import { recordSetAside } from './set-aside.store';
+
+/** An event a projection could not apply and set aside in this transaction (see projection_set_aside). */
+export interface SetAsideNotice {
+  readonly projection: string;
+  readonly stored: StoredEvent;
+  readonly message: string;
+}
 
 export interface ApplyOutcome {
   /**
@@ -15,31 +24,63 @@ export interface ApplyOutcome {
   /** The checkpoint after the transaction, as stored. */
   readonly checkpoint: GlobalPosition | null;
   readonly projected: number;
+  /** Events set aside by this batch (the checkpoint moved past them). */
+  readonly setAside: readonly SetAsideNotice[];
+}
+
+export interface ApplyOptions {
+  /**
+   * A schema to write in instead of the connection's own (a rebuild's fresh tables): set as the
+   * transaction's search_path, so projections' unqualified table names land there.
+   */
+  readonly schema?: string;
 }
 
 /** null is "before everything". */
 const compareNullable = (a: GlobalPosition | null, b: GlobalPosition | null): number =>
   a === null ? (b === null ? 0 : -1) : b === null ? 1 : comparePositions(a, b);
 
+/** A transaction, in `schema` when given (set_config(..., true) lasts until the transaction ends). */
+export async function inSchema<T>(
+  knex: Knex,
+  schema: string | undefined,
+  work: (trx: Knex.Transaction) => Promise<T>,
+): Promise<T> {
+  return knex.transaction(async (trx) => {
+    if (schema) await trx.raw(`select set_config('search_path', ?, true)`, [quoteIdentifier(schema)]);
+    return work(trx);
+  });
+}
+
+export const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
 /**
  * The one way events reach a read model, for the runner and the rebuild alike. In ONE transaction:
  * lock the checkpoint row, project the handled events after it, move it to the end of the batch
  * (past events the projection does not handle too). Replaying a batch is therefore a no-op, and
  * two writers on one projection (two app instances, an app and a rebuild) never double-apply.
+ * When an event cannot be applied (see isEventSpecific), the batch is applied again event by event
+ * and that event is set aside: live projection and rebuild take the same path, so they agree.
  */
 export async function applyBatch(
   knex: Knex,
   projection: ReadModelProjection,
   batch: EventBatch,
+  options: ApplyOptions = {},
 ): Promise<ApplyOutcome> {
-  return knex.transaction(async (trx) => {
-    const { position: checkpoint } = await lockCheckpoint(trx, projection.name);
-    const sql = new StatementPipeline(trx);
-    const outcome = await projectAfterCheckpoint(sql, projection, batch, checkpoint);
-    if (outcome.status === 'applied') queueCheckpointMove(sql, [projection.name], batch.last);
-    await sql.flush();
-    return outcome;
-  });
+  try {
+    return await inSchema(knex, options.schema, async (trx) => {
+      const { position: checkpoint } = await lockCheckpoint(trx, projection.name);
+      const sql = new StatementPipeline(trx);
+      const outcome = await projectAfterCheckpoint(sql, projection, batch, checkpoint);
+      if (outcome.status === 'applied') queueCheckpointMove(sql, [projection.name], batch.last);
+      await sql.flush();
+      return outcome;
+    });
+  } catch (error) {
+    if (!isEventSpecific(error)) throw error;
+    return inSchema(knex, options.schema, (trx) => applyEventByEvent(trx, projection, batch));
+  }
 }
 
 /**
@@ -52,8 +93,9 @@ export async function applyBatchToAll(
   knex: Knex,
   projections: readonly ReadModelProjection[],
   batch: EventBatch,
+  options: ApplyOptions = {},
 ): Promise<Map<string, ApplyOutcome>> {
-  return knex.transaction(async (trx) => {
+  return inSchema(knex, options.schema, async (trx) => {
     const names = projections.map((projection) => projection.name);
     const checkpoints = new Map((await lockCheckpoints(trx, names)).map((stored) => [stored.name, stored.position]));
     const sql = new StatementPipeline(trx);
@@ -70,6 +112,18 @@ export async function applyBatchToAll(
   });
 }
 
+/** The handled entries of `batch` after `checkpoint`, or the gap/noop outcome. */
+function pendingEntries(projection: ReadModelProjection, batch: EventBatch, checkpoint: GlobalPosition | null) {
+  if (compareNullable(checkpoint, batch.after) < 0)
+    return { status: 'gap', checkpoint, projected: 0, setAside: [] } as const;
+  if (compareNullable(checkpoint, batch.last) >= 0)
+    return { status: 'noop', checkpoint, projected: 0, setAside: [] } as const;
+  return batch.entries.filter(
+    (entry) =>
+      handlesType(projection.handles, entry.stored.type) && compareNullable(entry.stored.position, checkpoint) > 0,
+  );
+}
+
 /** Projects the handled events of `batch` after `checkpoint` through `sql`; the caller moves the checkpoint and flushes. */
 async function projectAfterCheckpoint(
   sql: ProjectionSql,
@@ -77,19 +131,57 @@ async function projectAfterCheckpoint(
   batch: EventBatch,
   checkpoint: GlobalPosition | null,
 ): Promise<ApplyOutcome> {
-  if (compareNullable(checkpoint, batch.after) < 0) return { status: 'gap', checkpoint, projected: 0 };
-  if (compareNullable(checkpoint, batch.last) >= 0) return { status: 'noop', checkpoint, projected: 0 };
-
+  const pending = pendingEntries(projection, batch, checkpoint);
+  if (!Array.isArray(pending)) return pending as ApplyOutcome;
   const events: ProjectedEvent[] = [];
-  for (const entry of batch.entries) {
-    if (!handlesType(projection.handles, entry.stored.type)) continue;
-    if (compareNullable(entry.stored.position, checkpoint) <= 0) continue;
-    // Skipping an invalid event would silently corrupt this read model: stop here instead.
+  for (const entry of pending) {
+    // Never skipped silently: the slow path sets it aside, recorded, with its error.
     if (entry.error) throw entry.error;
     if (entry.parsed) events.push(entry.parsed);
   }
   if (events.length > 0) await projection.project(events, sql);
-  return { status: 'applied', checkpoint: batch.last, projected: events.length };
+  return { status: 'applied', checkpoint: batch.last, projected: events.length, setAside: [] };
+}
+
+/**
+ * The slow path of applyBatch: each event in its own savepoint; one the database refuses is rolled
+ * back alone and recorded in projection_set_aside, in the transaction that moves the checkpoint past
+ * it. A transient error still aborts the whole batch, to be retried.
+ */
+async function applyEventByEvent(
+  trx: Knex.Transaction,
+  projection: ReadModelProjection,
+  batch: EventBatch,
+): Promise<ApplyOutcome> {
+  const { position: checkpoint } = await lockCheckpoint(trx, projection.name);
+  const pending = pendingEntries(projection, batch, checkpoint);
+  if (!Array.isArray(pending)) return pending as ApplyOutcome;
+  const setAside: SetAsideNotice[] = [];
+  let projected = 0;
+  for (const entry of pending) {
+    let failure: unknown = entry.error;
+    if (!failure && entry.parsed) {
+      const event = entry.parsed;
+      try {
+        await trx.transaction(async (savepoint) => {
+          const sql = new StatementPipeline(savepoint);
+          await projection.project([event], sql);
+          await sql.flush();
+        });
+        projected += 1;
+      } catch (error) {
+        if (!isEventSpecific(error)) throw error;
+        failure = error;
+      }
+    }
+    if (failure) {
+      const message = safeErrorMessage(failure);
+      await recordSetAside(trx, projection.name, entry.stored, message);
+      setAside.push({ projection: projection.name, stored: entry.stored, message });
+    }
+  }
+  await writeCheckpoint(trx, projection.name, batch.last);
+  return { status: 'applied', checkpoint: batch.last, projected, setAside };
 }
 
 export { compareNullable };

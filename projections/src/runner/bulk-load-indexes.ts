@@ -33,10 +33,14 @@ export async function dropSecondaryIndexes(trx: Knex.Transaction, tables: readon
  * Builds the indexes back, `concurrency` at a time: an index build mostly keeps one core busy, so
  * on a server with connections to spare several side by side finish sooner; PGlite has one.
  */
-export async function recreateIndexes(knex: Knex, indexes: readonly DroppedIndex[], concurrency = 1): Promise<void> {
+export async function recreateIndexes(
+  run: (statement: string) => Promise<unknown>,
+  indexes: readonly DroppedIndex[],
+  concurrency = 1,
+): Promise<void> {
   const queue = [...indexes];
   const builder = async () => {
-    for (let index = queue.shift(); index; index = queue.shift()) await knex.raw(index.create);
+    for (let index = queue.shift(); index; index = queue.shift()) await run(index.create);
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, builder));
 }

@@ -8,9 +8,11 @@ import {
   type Subscription,
 } from '@shop/services/event-store';
 import { consoleLogger, type ProjectionLogger, type ReadModelProjection } from '../shared/projection';
-import { applyBatch, applyBatchToAll } from './apply-batch';
+import { applyBatch, applyBatchToAll, type ApplyOutcome } from './apply-batch';
 import { ensureCheckpoints, readCheckpoints } from './checkpoint.store';
 import { parseBatch, type EventBatch } from './event-batch';
+import { safeErrorMessage } from './projection-error';
+import { reportSetAside } from './set-aside.report';
 import { waitForCheckpoints } from './wait-for-checkpoints';
 
 export interface ProjectionRunnerOptions {
@@ -43,9 +45,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Keeps the read models up to date in this process: one subscription from the lowest checkpoint,
- * each delivery applied per projection in its own transaction (see applyBatch). A projection that
- * keeps failing is set aside and caught up from its own checkpoint on later deliveries, so one
- * broken read model does not stop the others.
+ * each delivery applied per projection in its own transaction (see applyBatch). An event a
+ * projection cannot apply is set aside for that projection alone (projection_set_aside) and an
+ * alert logged; a projection that keeps failing otherwise (database unreachable, a bug) is retried
+ * from its own checkpoint on later deliveries, so one broken read model does not stop the others.
  */
 export class ProjectionRunner {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
@@ -180,7 +183,10 @@ export class ProjectionRunner {
       } catch (error) {
         this.failures.set(projection.name, error);
         this.failureCount += 1;
-        this.logger.error(`projection ${projection.name} failed; it will be retried from its checkpoint`, error);
+        // The message only: a database error's detail holds the row's values.
+        this.logger.error(
+          `projection ${projection.name} failed: ${safeErrorMessage(error)}; it will be retried from its checkpoint`,
+        );
       }
       this.emitter.emit('progress');
     }
@@ -197,6 +203,7 @@ export class ProjectionRunner {
     const outcomes = await applyBatchToAll(running.knex, healthy, batch).catch(() => null);
     if (!outcomes) return running.projections;
     for (const [name, outcome] of outcomes) {
+      this.reported(outcome);
       if (outcome.status !== 'gap') this.checkpoints.set(name, outcome.checkpoint);
     }
     this.emitter.emit('progress');
@@ -208,7 +215,7 @@ export class ProjectionRunner {
   private async applyWithRetry(knex: Knex, projection: ReadModelProjection, batch: EventBatch): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const outcome = await applyBatch(knex, projection, batch);
+        const outcome = this.reported(await applyBatch(knex, projection, batch));
         if (outcome.status === 'gap') {
           // Someone reset or held back this projection: the delivered batch is not enough.
           const running = this.running;
@@ -220,10 +227,15 @@ export class ProjectionRunner {
       } catch (error) {
         const delay = this.retryDelaysMs[attempt];
         if (delay === undefined) throw error;
-        this.logger.warn(`projection ${projection.name}: ${errorMessage(error)}; retrying in ${delay} ms`);
+        this.logger.warn(`projection ${projection.name}: ${safeErrorMessage(error)}; retrying in ${delay} ms`);
         await sleep(delay);
       }
     }
+  }
+
+  private reported(outcome: ApplyOutcome): ApplyOutcome {
+    reportSetAside(this.logger, outcome.setAside);
+    return outcome;
   }
 
   /** Reads from the projection's own stored checkpoint until it reaches `target`. */
@@ -236,7 +248,7 @@ export class ProjectionRunner {
       const events = await running.eventStore.readAll({ after, limit: this.batchSize });
       const batch = parseBatch(after, events, this.logger);
       if (!batch) return;
-      const outcome = await applyBatch(running.knex, projection, batch);
+      const outcome = this.reported(await applyBatch(running.knex, projection, batch));
       this.checkpoints.set(projection.name, outcome.checkpoint);
       this.emitter.emit('progress');
       if (!this.running) return;
@@ -244,4 +256,4 @@ export class ProjectionRunner {
   }
 }
 
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const errorMessage = (error: unknown) => safeErrorMessage(error);
