@@ -36,16 +36,23 @@ const dayRange = `${QUERY_YEARS.min} to ${QUERY_YEARS.max}`;
 export const queryDay = (label: string) =>
   z.string().refine(isQueryDay, { message: `${label} must be a date (YYYY-MM-DD) from ${dayRange}` });
 
+/** The last instant of 9999-12-31 in Lagos: later ones have a five-digit year no query can use. */
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999+01:00');
+/** The first instant of 1970-01-01 anywhere (UTC+14). */
+const FIRST_INSTANT = Date.parse('1970-01-01T00:00:00.000+14:00');
+
 function parseInstant(value: string, endOfDay: boolean): number {
   if (DATE_ONLY.test(value)) {
     if (!isQueryDay(value)) return Number.NaN;
-    return Date.parse(`${value}${LAGOS_MIDNIGHT}`) + (endOfDay ? 24 * 60 * 60 * 1000 : 0);
+    const start = Date.parse(`${value}${LAGOS_MIDNIGHT}`);
+    return endOfDay ? Math.min(start + 24 * 60 * 60 * 1000, LAST_INSTANT) : start;
   }
   const parts = DATE_TIME.exec(value);
   if (!parts || !isQueryDay(parts[1]!)) return Number.NaN;
   const [hour, minute, second, offsetHours, offsetMinutes] = parts.slice(2).map((part) => Number(part ?? 0));
   if (hour! > 23 || minute! > 59 || second! > 59 || offsetHours! > 14 || offsetMinutes! > 59) return Number.NaN;
-  return Date.parse(value);
+  const time = Date.parse(value);
+  return time < FIRST_INSTANT || time > LAST_INSTANT ? Number.NaN : time;
 }
 
 /**
