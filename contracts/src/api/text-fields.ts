@@ -5,7 +5,6 @@ import { z } from 'zod';
  * not valid UTF-8). A value carrying either would fail the append of everyone batched with it, so
  * every text field refuses it up front, naming the field.
  */
-// eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const isStorableText = (value: string): boolean => !UNSTORABLE.test(value);

@@ -54,7 +54,22 @@ export function contractFieldNames(): string[] {
   return [...names].sort();
 }
 
-const NUMBERS = ['0', '-0', '1', '-1', '1.5', '1e308', '-1e308', '1e999', '9007199254740992', '9007199254740993', '1e-400', '100', '1000001', '99999999.99'];
+const NUMBERS = [
+  '0',
+  '-0',
+  '1',
+  '-1',
+  '1.5',
+  '1e308',
+  '-1e308',
+  '1e999',
+  '9007199254740992',
+  '9007199254740993',
+  '1e-400',
+  '100',
+  '1000001',
+  '99999999.99',
+];
 const ODD_STRINGS = [
   '',
   ' ',
@@ -122,7 +137,10 @@ export function randomValue(random: Random, vocabulary: FuzzVocabulary, depth = 
     case 7:
       return randomObject(random, vocabulary, depth + 1);
     default:
-      return { kind: 'array', items: Array.from({ length: random.int(4) }, () => randomValue(random, vocabulary, depth + 1)) };
+      return {
+        kind: 'array',
+        items: Array.from({ length: random.int(4) }, () => randomValue(random, vocabulary, depth + 1)),
+      };
   }
 }
 
@@ -144,11 +162,17 @@ export function randomBody(random: Random, vocabulary: FuzzVocabulary): { text: 
     case 0:
       return null;
     case 1:
-      return { text: random.pick(['{"name": ', '{', '[1,2', '"\\ud800', 'nul', '{"a":1}}', '\u0000']), contentType: 'application/json' };
+      return {
+        text: random.pick(['{"name": ', '{', '[1,2', '"\\ud800', 'nul', '{"a":1}}', '\u0000']),
+        contentType: 'application/json',
+      };
     case 2:
       return { text: toJsonText(randomValue(random, vocabulary, 3)), contentType: 'application/json' };
     case 3:
-      return { text: 'name=a%00b&sku=x', contentType: random.pick(['text/plain', 'application/x-www-form-urlencoded']) };
+      return {
+        text: 'name=a%00b&sku=x',
+        contentType: random.pick(['text/plain', 'application/x-www-form-urlencoded']),
+      };
     case 4: {
       const depth = random.pick([33, 1000, 10_000]);
       return random.chance(0.5)
@@ -160,7 +184,19 @@ export function randomBody(random: Random, vocabulary: FuzzVocabulary): { text: 
   }
 }
 
-const QUERY_KEYS = ['from', 'to', 'asOf', 'knownAt', 'entity', 'entityId', 'limit', 'before', 'sinceLastAboveMin', 'token', 'status'];
+const QUERY_KEYS = [
+  'from',
+  'to',
+  'asOf',
+  'knownAt',
+  'entity',
+  'entityId',
+  'limit',
+  'before',
+  'sinceLastAboveMin',
+  'token',
+  'status',
+];
 const QUERY_VALUES = [
   '0000-01-01',
   '%2B275760-09-13',
