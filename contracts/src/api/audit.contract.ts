@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './text-fields';
 import { moneyOut } from '../money';
 import { queryInstant } from './report.contract';
 
@@ -80,7 +81,7 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const auditQuery = z.object({
   entity: z.enum(AUDIT_ENTITIES, { error: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
-  entityId: z.string().trim().min(1).max(200).optional(),
+  entityId: storableString('entityId').trim().min(1).max(200).optional(),
   from: queryInstant('from').optional(),
   to: queryInstant('to', { endOfDay: true }).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { storableString } from './text-fields';
 import { ROLES } from '../catalogue';
 
 export const loginInput = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
+  username: storableString('Username', { error: 'Username is required' }).trim().min(1, 'Username is required'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
 export type LoginInput = z.infer<typeof loginInput>;

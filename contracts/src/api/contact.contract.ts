@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { storableString } from './text-fields';
 
 /** International format: a leading +, then 7 to 15 digits (spaces and dashes allowed between). */
 export const INTERNATIONAL_PHONE = /^\+[1-9](?:[ -]?\d){6,14}$/;
 
 export const contactInfo = z.object({
-  email: z.string().trim().min(1, 'Please enter a valid value.').email('Please enter a valid email address'),
-  phone: z.string().trim().min(1, 'Please enter a valid value.').regex(INTERNATIONAL_PHONE, 'Phone must be in international format, e.g. +234 801 234 5678'),
-  whatsapp: z.string().trim().min(1, 'Please enter a valid value.').regex(INTERNATIONAL_PHONE, 'WhatsApp must be in international format, e.g. +234 801 234 5678'),
-  address: z.string().trim().min(1, 'Please enter a valid value.').max(500, 'Address is too long'),
+  email: storableString('Email').trim().min(1, 'Please enter a valid value.').email('Please enter a valid email address'),
+  phone: storableString('Phone').trim().min(1, 'Please enter a valid value.').regex(INTERNATIONAL_PHONE, 'Phone must be in international format, e.g. +234 801 234 5678'),
+  whatsapp: storableString('WhatsApp').trim().min(1, 'Please enter a valid value.').regex(INTERNATIONAL_PHONE, 'WhatsApp must be in international format, e.g. +234 801 234 5678'),
+  address: storableString('Address').trim().min(1, 'Please enter a valid value.').max(500, 'Address is too long'),
 });
 export type ContactInfo = z.infer<typeof contactInfo>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './text-fields';
 import { transactionResponse } from './transaction.contract';
 
 /** Corrections without rewriting (issue 5): a stocktake and the reversal of a movement. */
@@ -9,8 +10,7 @@ export const stocktakeInput = z.object({
     .int('Counted quantity must be a whole number')
     .min(0, 'Counted quantity cannot be negative')
     .max(1_000_000_000, 'Counted quantity is too large'),
-  notes: z
-    .string({ error: 'Notes are required: say why the count differs' })
+  notes: storableString('Notes', { error: 'Notes are required: say why the count differs' })
     .trim()
     .min(1, 'Notes are required: say why the count differs')
     .max(2000, 'Notes are too long'),
@@ -30,8 +30,7 @@ export const stocktakeResponse = z.object({
 export type StocktakeResult = z.infer<typeof stocktakeResponse>;
 
 export const reverseMovementInput = z.object({
-  notes: z
-    .string({ error: 'Notes are required: say why it is reversed' })
+  notes: storableString('Notes', { error: 'Notes are required: say why it is reversed' })
     .trim()
     .min(1, 'Notes are required: say why it is reversed')
     .max(2000, 'Notes are too long'),

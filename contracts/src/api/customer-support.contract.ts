@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './text-fields';
 
 /** Spec section 4: a request is pending, in progress or resolved. */
 export const SUPPORT_STATUSES = ['pending', 'in_progress', 'resolved'] as const;
@@ -26,16 +27,14 @@ export const SUPPORT_MESSAGES = {
 } as const;
 
 const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  storableString(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
 /** An optional text: blank or absent becomes null, so the read model never stores ''. */
 const optional = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
+  storableString(label)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()

@@ -14,3 +14,4 @@ export * from './customer.contract';
 export * from './report.contract';
 export * from './audit.contract';
 export * from './correction.contract';
+export * from './text-fields';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './text-fields';
 import { PRODUCT_CATEGORIES, MEDIA_LIMITS } from '../catalogue';
 import { moneyOut, moneyString } from '../money';
 
@@ -14,14 +15,14 @@ export const mediaPath = z
   .regex(/^\/product-media\/uploads\/[A-Za-z0-9._-]+$/, 'Image paths must be /product-media/uploads/{file}');
 
 export const createProductInput = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(255, 'Name is too long'),
-  sku: z.string({ error: 'SKU is required' }).trim().min(1, 'SKU is required').max(100, 'SKU is too long'),
+  name: storableString('Name', { error: 'Name is required' }).trim().min(1, 'Name is required').max(255, 'Name is too long'),
+  sku: storableString('SKU', { error: 'SKU is required' }).trim().min(1, 'SKU is required').max(100, 'SKU is too long'),
   category: z.enum(PRODUCT_CATEGORIES, { error: 'Category is required' }),
   price: moneyString('Price'),
   costPrice: moneyString('Cost price').optional().nullable(),
   currentStock: stockCount('Current stock').default(0),
   minStockLevel: stockCount('Minimum stock level').default(0),
-  description: z.string().max(5000, 'Description is too long').optional().nullable(),
+  description: storableString('Description').max(5000, 'Description is too long').optional().nullable(),
   images: z.array(mediaPath).max(MEDIA_LIMITS.maxFiles, `At most ${MEDIA_LIMITS.maxFiles} files`).default([]),
 });
 export type CreateProductInput = z.input<typeof createProductInput>;

@@ -16,28 +16,61 @@ export const LEDGER_MESSAGES = {
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const LAGOS_MIDNIGHT = 'T00:00:00.000+01:00';
+/** An ISO 8601 date-time with a zone: 2025-03-10T14:05, with seconds and fraction optional. */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:[zZ]|[+-](\d{2}):?(\d{2}))$/;
+
+/** Years a query date may name (docs/api.md): older or later ones are typing mistakes or probes. */
+export const QUERY_YEARS = { min: 1970, max: 9999 } as const;
+
+/** A real calendar day (no 30 February) within QUERY_YEARS. */
+export function isQueryDay(value: string): boolean {
+  if (!DATE_ONLY.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  if (year < QUERY_YEARS.min || year > QUERY_YEARS.max || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+const dayRange = `${QUERY_YEARS.min} to ${QUERY_YEARS.max}`;
+
+/** A YYYY-MM-DD business day in a query string. */
+export const queryDay = (label: string) =>
+  z.string().refine(isQueryDay, { message: `${label} must be a date (YYYY-MM-DD) from ${dayRange}` });
+
+/** The last instant of 9999-12-31 in Lagos: later ones have a five-digit year no query can use. */
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999+01:00');
+/** The first instant of 1970-01-01 anywhere (UTC+14). */
+const FIRST_INSTANT = Date.parse('1970-01-01T00:00:00.000+14:00');
+
+function parseInstant(value: string, endOfDay: boolean): number {
+  if (DATE_ONLY.test(value)) {
+    if (!isQueryDay(value)) return Number.NaN;
+    const start = Date.parse(`${value}${LAGOS_MIDNIGHT}`);
+    return endOfDay ? Math.min(start + 24 * 60 * 60 * 1000, LAST_INSTANT) : start;
+  }
+  const parts = DATE_TIME.exec(value);
+  if (!parts || !isQueryDay(parts[1]!)) return Number.NaN;
+  const [hour, minute, second, offsetHours, offsetMinutes] = parts.slice(2).map((part) => Number(part ?? 0));
+  if (hour! > 23 || minute! > 59 || second! > 59 || offsetHours! > 14 || offsetMinutes! > 59) return Number.NaN;
+  const time = Date.parse(value);
+  return time < FIRST_INSTANT || time > LAST_INSTANT ? Number.NaN : time;
+}
 
 /**
  * An instant in a query string: an ISO date-time with offset (or Z), or a date alone meaning the
  * start of that Africa/Lagos day. `endOfDay` makes a date alone mean the start of the NEXT day,
- * so `to=2025-03-31` covers the whole of the 31st with `to` exclusive.
+ * so `to=2025-03-31` covers the whole of the 31st with `to` exclusive. Impossible dates (30 February)
+ * and years outside QUERY_YEARS are refused.
  */
 export const queryInstant = (label: string, options: { endOfDay?: boolean } = {}) =>
   z
     .string()
     .trim()
     .transform((value, ctx) => {
-      let time: number;
-      if (DATE_ONLY.test(value)) {
-        time = Date.parse(`${value}${LAGOS_MIDNIGHT}`);
-        if (options.endOfDay) time += 24 * 60 * 60 * 1000;
-      } else {
-        time = /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? Date.parse(value) : Number.NaN;
-      }
+      const time = parseInstant(value, options.endOfDay ?? false);
       if (Number.isNaN(time)) {
         ctx.addIssue({
           code: 'custom',
-          message: `${label} must be a date (YYYY-MM-DD) or an ISO date-time with a time zone`,
+          message: `${label} must be a date (YYYY-MM-DD) or an ISO date-time with a time zone, from ${dayRange}`,
         });
         return z.NEVER;
       }
@@ -107,8 +140,8 @@ export type ReportSummary = z.infer<typeof reportSummaryResponse>;
 export type SalesFigures = z.infer<typeof salesFigures>;
 
 export const staffDailySalesQuery = z.object({
-  from: z.string().regex(DATE_ONLY, 'from must be a date (YYYY-MM-DD)').optional(),
-  to: z.string().regex(DATE_ONLY, 'to must be a date (YYYY-MM-DD)').optional(),
+  from: queryDay('from').optional(),
+  to: queryDay('to').optional(),
 });
 export const staffDailySalesResponse = z.array(
   z.object({

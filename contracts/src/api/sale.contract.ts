@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './text-fields';
 import { moneyOut, percentString } from '../money';
 import { transactionResponse } from './transaction.contract';
 
@@ -19,14 +20,13 @@ export const saleItemInput = z.object({
  * the moment of sale; the same saleId posted again returns the first sale and records nothing.
  */
 export const createSaleInput = z.object({
-  saleId: z
-    .string({ error: 'Sale id is required' })
+  saleId: storableString('Sale id', { error: 'Sale id is required' })
     .trim()
     .min(1, 'Sale id is required')
     .max(100, 'Sale id is too long'),
   items: z.array(saleItemInput).min(1, 'The cart is empty').max(200, 'Too many lines in one sale'),
   discountPercentage: percentString('Discount').default('0'),
-  notes: z.string().max(2000, 'Notes are too long').optional().nullable(),
+  notes: storableString('Notes').max(2000, 'Notes are too long').optional().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: "Payment method must be 'cash' or 'card'" }),
 });
 export type CreateSaleInput = z.input<typeof createSaleInput>;

@@ -1,17 +1,32 @@
 import { z } from 'zod';
 
+/**
+ * PostgreSQL cannot store a NUL character in text or jsonb, nor an unpaired UTF-16 surrogate (it is
+ * not valid UTF-8). A value carrying either would fail the append of everyone batched with it, so
+ * every text field refuses it up front, naming the field.
+ */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const isStorableText = (value: string): boolean => !UNSTORABLE.test(value);
+
+export const unstorableTextMessage = (label: string) => `${label} contains characters that cannot be stored`;
+
+/** Any text a client sends: a string PostgreSQL can store. Chain trim/min/max after it. */
+export const storableString = (label: string, options: { error?: string } = {}) =>
+  z
+    .string({ error: options.error ?? `${label} must be text` })
+    .refine(isStorableText, { message: unstorableTextMessage(label), abort: true });
+
 /** Optional free text from a storefront form: trimmed, and a blank value means "not given" (null). */
 export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
+  storableString(label)
     .trim()
     .max(max, `${label} is too long (at most ${max} characters)`)
     .nullish()
     .transform((value) => (value ? value : null));
 
 export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  storableString(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} is too long (at most ${max} characters)`);

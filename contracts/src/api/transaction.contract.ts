@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './text-fields';
 import { STOCK_IN_REASONS, STOCK_OUT_REASONS } from '../catalogue';
 import { moneyOut, moneyText, percentString } from '../money';
 
@@ -26,9 +27,9 @@ export const createTransactionInput = z
       .transform((value) => (value === undefined || value === null || String(value).trim() === '' ? null : String(value).trim()))
       .pipe(moneyText('Cost price').nullable()),
     reason: z.enum([...STOCK_IN_REASONS, ...STOCK_OUT_REASONS], { error: 'Reason is required' }),
-    sellerName: z.string().trim().max(255, 'Seller name is too long').optional(),
-    notes: z.string().max(2000, 'Notes are too long').optional().nullable(),
-    saleId: z.string().trim().min(1).max(100, 'Sale id is too long').optional().nullable(),
+    sellerName: storableString('Seller name').trim().max(255, 'Seller name is too long').optional(),
+    notes: storableString('Notes').max(2000, 'Notes are too long').optional().nullable(),
+    saleId: storableString('Sale id').trim().min(1).max(100, 'Sale id is too long').optional().nullable(),
     discountPercentage: percentString('Discount').optional(),
     totalValue: z.union([z.string(), z.number()]).optional(),
     originalTotal: z.union([z.string(), z.number()]).optional(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { storableString } from './text-fields';
 import { ROLES } from '../catalogue';
 
 export const createUserInput = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
+  username: storableString('Username', { error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
   role: z.enum(ROLES, { error: "Role must be 'manager' or 'assistant'" }).default('assistant'),
   permissions: z.record(z.string(), z.unknown()).default({}),

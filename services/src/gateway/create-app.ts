@@ -8,6 +8,7 @@ import type { AppConfig } from '../config';
 import { AppModule } from './app.module';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { jsonBody } from './http/json-body.middleware';
+import { refuseUnstorableInput } from './http/storable-input.middleware';
 import { Infrastructure } from './infrastructure/infrastructure';
 import { bootstrapManager, type BootstrapResult } from './users/bootstrap-manager';
 import { serveWebApp } from './web/spa-fallback';
@@ -31,7 +32,7 @@ export async function startApp(config: AppConfig, options: { logger?: false | un
       logger: options.logger === false ? false : ['warn', 'error'],
       bodyParser: false,
     });
-    app.use(...jsonBody());
+    app.use(...jsonBody(), refuseUnstorableInput());
     app.use(cookieParser());
     app.useGlobalFilters(new HttpErrorFilter());
     app.disable('x-powered-by');

@@ -14,12 +14,25 @@ export interface CsvExport {
 
 const logger = new Logger('CsvExport');
 
+/** The records with the first one already read, so a failure to start is thrown before any byte is sent. */
+async function startRecords(records: AsyncIterable<readonly string[]>): Promise<AsyncIterable<readonly string[]>> {
+  const iterator = records[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  })();
+}
+
 /**
  * Streams an export: records flow from the database pages through csv-stringify into the response
  * with backpressure, so memory stays flat whatever the size. UTF-8 with a BOM, which Excel needs to
- * read the naira sign and accented names; CRLF line ends as RFC 4180 asks.
+ * read the naira sign and accented names; CRLF line ends as RFC 4180 asks. The first page is read
+ * before the headers go out: a query that cannot run answers JSON `{ message }`, not a cut download.
  */
 export async function sendCsv(response: Response, csv: CsvExport): Promise<void> {
+  const records = await startRecords(csv.records);
   response.status(200);
   response.setHeader('Content-Type', 'text/csv; charset=utf-8');
   response.setHeader('Content-Disposition', `attachment; filename="${csv.filename}"`);
@@ -32,9 +45,9 @@ export async function sendCsv(response: Response, csv: CsvExport): Promise<void>
     cast: { string: neutraliseCell },
   });
   try {
-    await pipeline(Readable.from(csv.records), stringifier, response);
+    await pipeline(Readable.from(records), stringifier, response);
   } catch (error) {
-    // Headers are gone by now: the client sees a cut-off download; the log says why.
+    // Headers are gone by now: the client sees a cut-off download; the log says why; the process goes on.
     logger.error(`CSV export ${csv.filename} failed: ${error instanceof Error ? error.message : String(error)}`);
     response.destroy();
   }

@@ -1,0 +1,54 @@
+import type { RequestHandler } from 'express';
+import { isStorableText, unstorableTextMessage } from '@shop/contracts';
+
+/** "customerName" → "Customer name": the field as a form labels it. */
+const label = (key: string) => {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * The first string or key in a parsed body or query that PostgreSQL could not store, as a message
+ * naming where it is; null when all is storable. Depth is bounded by the JSON body's nesting limit.
+ */
+function findUnstorable(value: unknown, path: readonly string[]): string | null {
+  const name = () => (path.length === 1 ? label(path[0]!) : path.length ? path.join('.') : 'The request body');
+  if (typeof value === 'string') return isStorableText(value) ? null : unstorableTextMessage(name());
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (!isStorableText(key)) return unstorableTextMessage(path.length ? `A field name in ${name()}` : 'A field name');
+    const found = findUnstorable(child, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Gateway-wide safety net behind the contracts' own text rules: a NUL or an unpaired surrogate in a
+ * path segment, a query value or anywhere in a JSON body (values and keys) is answered 400 before
+ * any route runs, so no schema that forgets a field can let it reach the event store.
+ */
+export function refuseUnstorableInput(): RequestHandler {
+  return (request, response, next) => {
+    let message: string | null = null;
+    for (const segment of request.path.split('/')) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        message = 'The address is not valid: it has a malformed %-escape';
+        break;
+      }
+      if (!isStorableText(decoded)) {
+        message = unstorableTextMessage('The address');
+        break;
+      }
+    }
+    message ??= findUnstorable(request.query, []) ?? findUnstorable(request.body, []);
+    if (message) {
+      response.status(400).json({ message });
+      return;
+    }
+    next();
+  };
+}

@@ -1,0 +1,298 @@
+import type { ApiClient } from './support/api-client';
+import { STOREFRONT_TOKEN } from './support/online-order-helpers';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const NUL = 'a\u0000b';
+const LONE = 'x\ud800y';
+
+/**
+ * Issue 9 points 1 and 6 through real HTTP: text PostgreSQL cannot store, impossible dates, odd path
+ * segments and deep JSON are each a 400 `{ message }` that stores nothing.
+ */
+describe('input PostgreSQL cannot store, impossible dates and deep JSON are refused', () => {
+  let app: TestApp;
+  let manager: ApiClient;
+  let productId: string;
+  let movementId: string;
+  let supportId: number;
+
+  beforeAll(async () => {
+    app = await startTestApp({ storefrontToken: STOREFRONT_TOKEN });
+    manager = await app.signIn('manager', app.managerPassword);
+    const product = await manager.post('/api/products', {
+      name: 'Rose Toner',
+      sku: 'ROSE-01',
+      category: 'Skincare Products',
+      price: '1200',
+      currentStock: 10,
+    });
+    productId = product.body.id;
+    const movement = await manager.post('/api/transactions', {
+      productId,
+      type: 'in',
+      quantity: 1,
+      unitPrice: '700',
+      reason: 'purchase',
+    });
+    movementId = movement.body.id;
+    const support = await app.client().post('/api/customer-support', {
+      fullName: 'Ada Obi',
+      email: 'ada@example.com',
+      complaint: 'Late parcel',
+    });
+    supportId = support.body.id;
+  });
+  afterAll(() => app.close());
+
+  const expectRefused = async (send: () => Promise<{ status: number; body: any; text: string }>, message: RegExp) => {
+    const before = await app.snapshot();
+    const response = await send();
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 400,
+      body: { message: expect.stringMatching(message) },
+    });
+    expect(response.text).not.toMatch(/at \w+ \(|node_modules/);
+    expect(await app.snapshot()).toEqual(before);
+  };
+
+  describe('a NUL or an unpaired surrogate in a text field is a 400 naming the field', () => {
+    const storefront = (path: string, body: unknown) =>
+      app.client().request('POST', path, body, { authorization: `Bearer ${STOREFRONT_TOKEN}` });
+    const validMovement = () => ({ productId, type: 'in', quantity: 1, unitPrice: '5', reason: 'purchase' });
+    const cases: Array<[string, string, () => Promise<{ status: number; body: any; text: string }>, RegExp]> = [
+      [
+        'product name',
+        NUL,
+        () => manager.post('/api/products', { name: NUL, sku: 'N-1', category: 'Fragrances', price: '1' }),
+        /^Name contains characters that cannot be stored$/,
+      ],
+      [
+        'product description',
+        LONE,
+        () =>
+          manager.post('/api/products', {
+            name: 'N',
+            sku: 'N-2',
+            category: 'Fragrances',
+            price: '1',
+            description: LONE,
+          }),
+        /^Description contains/,
+      ],
+      [
+        'movement notes',
+        NUL,
+        () => manager.post('/api/transactions', { ...validMovement(), notes: NUL }),
+        /^Notes contains characters that cannot be stored$/,
+      ],
+      [
+        'movement seller name',
+        LONE,
+        () => manager.post('/api/transactions', { ...validMovement(), sellerName: LONE }),
+        /^Seller name contains/,
+      ],
+      [
+        'sale notes',
+        NUL,
+        () =>
+          manager.post('/api/sales', {
+            saleId: 'CASH-NUL',
+            items: [{ productId, quantity: 1 }],
+            paymentMethod: 'cash',
+            notes: NUL,
+          }),
+        /^Notes contains/,
+      ],
+      [
+        'sale id',
+        LONE,
+        () => manager.post('/api/sales', { saleId: LONE, items: [{ productId, quantity: 1 }], paymentMethod: 'cash' }),
+        /^Sale id contains/,
+      ],
+      [
+        'support form complaint (no sign-in)',
+        NUL,
+        () => app.client().post('/api/customer-support', { fullName: 'A', email: 'a@b.co', complaint: NUL }),
+        /^Complaint contains/,
+      ],
+      [
+        'support form name (no sign-in)',
+        LONE,
+        () => app.client().post('/api/customer-support', { fullName: LONE, email: 'a@b.co', complaint: 'c' }),
+        /^Full name contains/,
+      ],
+      [
+        'support reply notes',
+        NUL,
+        () => manager.post(`/api/customer-support/${supportId}/reply`, { reply: 'ok', notes: NUL }),
+        /^Notes contains/,
+      ],
+      [
+        'online order customer name (storefront)',
+        NUL,
+        () => storefront('/api/online-orders', { customerName: NUL, items: [{ productId, quantity: 1 }] }),
+        /^Customer name contains/,
+      ],
+      [
+        'online order notes (storefront)',
+        LONE,
+        () => storefront('/api/online-orders', { customerName: 'B', items: [{ productId, quantity: 1 }], notes: LONE }),
+        /^Notes contains/,
+      ],
+      [
+        'customer first name (storefront)',
+        NUL,
+        () => storefront('/api/customers', { email: 'c@d.co', firstName: NUL, lastName: 'L' }),
+        /^First name contains/,
+      ],
+      [
+        'contact address',
+        LONE,
+        () =>
+          manager.put('/api/contact-info', {
+            email: 'a@b.co',
+            phone: '+2348012345678',
+            whatsapp: '+2348012345678',
+            address: LONE,
+            password: app.managerPassword,
+          }),
+        /^Address contains/,
+      ],
+      [
+        'new username',
+        NUL,
+        () => manager.post('/api/users', { username: NUL, password: 'secret-123' }),
+        /^Username contains/,
+      ],
+      [
+        'stocktake notes',
+        NUL,
+        () => manager.post('/api/stocktakes', { productId, countedQuantity: 3, notes: NUL }),
+        /^Notes contains/,
+      ],
+      [
+        'reversal notes',
+        LONE,
+        () => manager.post(`/api/transactions/${movementId}/reverse`, { notes: LONE }),
+        /^Notes contains/,
+      ],
+      [
+        'login username',
+        NUL,
+        () => app.client().post('/api/login', { username: NUL, password: 'x' }),
+        /^Username contains/,
+      ],
+      [
+        'a field no schema knows',
+        NUL,
+        () => manager.post('/api/transactions', { ...validMovement(), extra: { deep: [NUL] } }),
+        /^extra\.deep\.0 contains/,
+      ],
+      [
+        'an object key',
+        NUL,
+        () => manager.post('/api/transactions', { ...validMovement(), [NUL]: 1 }),
+        /^A field name contains/,
+      ],
+      ['a query value', NUL, () => manager.get('/api/audit?entityId=a%00b'), /^Entity id contains/],
+      ['a path segment', NUL, () => manager.get('/api/sales/CASH%00X'), /^The address contains/],
+      ['a path segment as an id', NUL, () => manager.delete('/api/products/%00'), /^The address contains/],
+      [
+        'a path segment that is not UTF-8',
+        LONE,
+        () => manager.get('/api/sales/%ED%A0%80'),
+        /^The address is not valid/,
+      ],
+    ];
+    it.each(cases)('%s (%j) → 400', async (_name, _value, send, message) => {
+      await expectRefused(send, message);
+    });
+
+    it('the web forms get the same rule from the contracts', async () => {
+      const { createProductInput, submitSupportRequestInput } = await import('@shop/contracts');
+      const product = createProductInput.safeParse({
+        name: 'Ok',
+        sku: 'S',
+        category: 'Fragrances',
+        price: '1',
+        description: LONE,
+      });
+      expect(product.error?.issues[0]?.message).toBe('Description contains characters that cannot be stored');
+      const support = submitSupportRequestInput.safeParse({ fullName: 'A', email: 'a@b.co', complaint: `x${NUL}` });
+      expect(support.error?.issues[0]?.message).toBe('Complaint contains characters that cannot be stored');
+      // A surrogate pair (an emoji) is text PostgreSQL stores.
+      expect(
+        submitSupportRequestInput.safeParse({ fullName: '💄 Ada', email: 'a@b.co', complaint: 'ok' }).success,
+      ).toBe(true);
+    });
+  });
+
+  describe('dates in query strings: impossible or out of 1970..9999 is a 400', () => {
+    const datedRoutes = [
+      ['/api/reports/summary', ['from', 'to', 'knownAt']],
+      ['/api/reports/transactions.csv', ['from', 'to']],
+      ['/api/reports/inventory.csv', ['asOf']],
+      ['/api/reports/staff-daily', ['from', 'to']],
+      ['/api/inventory', ['asOf']],
+      ['/api/audit', ['from', 'to']],
+    ] as const;
+    const badValues = [
+      '0000-01-01',
+      '%2B275760-09-13',
+      '2025-02-30',
+      'garbage',
+      '1969-12-31',
+      '10000-01-01',
+      '2025-03-10T24:00:00Z',
+      '2025-02-29T10:00:00Z',
+      '9999-12-31T23:30:00-14:00',
+      '2025-03-10T10:00:00',
+    ];
+    const cases = datedRoutes.flatMap(([path, params]) =>
+      params.flatMap((param) => badValues.map((value) => [path, param, value] as const)),
+    );
+
+    it.each(cases)('%s?%s=%s → 400 JSON', async (path, param, value) => {
+      const response = await manager.get(`${path}?${param}=${value}`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expect(response.body).toEqual({ message: expect.stringContaining(param) });
+    });
+
+    it.each(datedRoutes.map(([path, params]) => [path, params[0], params[params.length - 1]!] as const))(
+      '%s: %s=1970-01-01 and %s=9999-12-31, the first and last supported days → 200',
+      async (path, first, last) => {
+        expect((await manager.get(`${path}?${first}=1970-01-01`)).status).toBe(200);
+        expect((await manager.get(`${path}?${last}=9999-12-31`)).status).toBe(200);
+        expect((await manager.get(`${path}?${first}=2024-02-29`)).status).toBe(200);
+      },
+    );
+
+    it('a CSV export with a bad parameter is a JSON 400, never a started download', async () => {
+      const response = await fetch(`${app.url}/api/reports/transactions.csv?from=2025-02-30`, {
+        headers: { cookie: manager.cookie! },
+      });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-disposition')).toBeNull();
+      expect(await response.json()).toEqual({ message: expect.stringContaining('from') });
+    });
+  });
+
+  describe('deeply nested JSON is refused quickly, without a stack overflow', () => {
+    it.each([
+      ['arrays', '['.repeat(10_000) + ']'.repeat(10_000)],
+      ['objects', '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000)],
+      ['a megabyte of brackets', '['.repeat(1_000_000)],
+    ])('10,000 levels of %s → 400', async (_name, body) => {
+      const started = Date.now();
+      await expectRefused(() => manager.post('/api/transactions', body), /nested too deeply/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+
+    it('brackets inside strings do not count, and ordinary nesting passes', async () => {
+      const response = await manager.post('/api/transactions', { notes: '[[[['.repeat(5000), extra: [[[{ a: [1] }]]] });
+      expect(response.status).toBe(400);
+      expect(response.body.message).not.toMatch(/nested/);
+    });
+  });
+});
