@@ -10,10 +10,10 @@ const movementId = '0b6c7e1a-2f3d-4e5f-8a9b-1c2d3e4f5a6b';
 const otherId = '1c6c7e1a-2f3d-4e5f-8a9b-1c2d3e4f5a6b';
 
 /** given(events).when(command) against any of the product-stream deciders. */
-function given<C, S, E>(decider: Decider<C, S, E>, ...events: DomainEvent[]) {
+function given<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, ...events: DomainEvent[]) {
   return {
     when(command: C) {
-      const run = () => decider.decide(command, fold(decider as Decider<C, S, DomainEvent>, events));
+      const run = () => decider.decide(command, fold(decider, events));
       return {
         thenAccepted: () => expect(run()).not.toHaveLength(0),
         thenRefused(code: DomainError['code'], message: string) {
