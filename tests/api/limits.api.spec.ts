@@ -33,7 +33,7 @@ describe('limits: what the read models cannot store is refused, nothing is store
     });
     expect(pricy.status).toBe(201);
     pricyId = pricy.body.id;
-  });
+  }, 300_000);
   afterAll(() => app.close());
 
   const refused = async (path: string, body: unknown, status: number, message: string) => {
