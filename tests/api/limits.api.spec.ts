@@ -97,7 +97,7 @@ describe('limits: what the read models cannot store is refused, nothing is store
       '/api/stocktakes',
       { productId: serumId, countedQuantity: LIMITS.maxStockLevel + 1, notes: 'recount' },
       400,
-      'Counted quantity must be at most 1000000000',
+      'countedQuantity: Counted quantity must be at most 1000000000',
     );
     const cheap = await manager.post('/api/products', {
       name: 'Cotton Pads',
