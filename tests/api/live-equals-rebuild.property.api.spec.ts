@@ -19,7 +19,7 @@ import type { ApiClient } from './support/api-client';
  * Seeded: set PROPERTY_SEED to replay a run (the seed is printed). Bounded: a few short histories.
  */
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2_147_483_647);
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 3);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 4);
 
 /**
  * Columns that legitimately differ between a live projection and a rebuild, and nothing else:
@@ -244,7 +244,7 @@ const command = fc.oneof(
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
-const history = fc.array(command, { minLength: 10, maxLength: 30 });
+const history = fc.array(command, { minLength: 10, maxLength: 40 });
 
 /** Always tried first: the case that made issue 9's live read model drop a backslash. */
 const SLASH_SERUM: Command[] = [
