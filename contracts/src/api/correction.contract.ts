@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { stockCount } from '../money';
 import { storableString } from './text-fields';
 import { transactionResponse } from './transaction.contract';
 
 /** Corrections without rewriting (issue 5): a stocktake and the reversal of a movement. */
 export const stocktakeInput = z.object({
   productId: z.uuid({ error: 'Product is required' }),
-  countedQuantity: z.coerce
-    .number({ error: 'Counted quantity must be a whole number' })
-    .int('Counted quantity must be a whole number')
-    .min(0, 'Counted quantity cannot be negative')
-    .max(1_000_000_000, 'Counted quantity is too large'),
+  countedQuantity: stockCount('Counted quantity'),
   notes: storableString('Notes', { error: 'Notes are required: say why the count differs' })
     .trim()
     .min(1, 'Notes are required: say why the count differs')

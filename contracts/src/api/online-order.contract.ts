@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits';
 import { moneyOut } from '../money';
 import { saleItemInput } from './sale.contract';
 import { optionalEmail, optionalText, requiredText } from './text-fields';
@@ -32,7 +33,7 @@ export const createOnlineOrderInput = z.object({
   items: z
     .array(saleItemInput, { error: 'Items must be a list of { productId, quantity }' })
     .min(1, 'An order needs at least one item')
-    .max(200, 'Too many lines in one order'),
+    .max(LIMITS.maxSaleLines, `An order may have at most ${LIMITS.maxSaleLines} lines`),
   notes: optionalText('Notes', 2000),
 });
 export type CreateOnlineOrderInput = z.input<typeof createOnlineOrderInput>;

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { storableString } from './text-fields';
 import { PRODUCT_CATEGORIES, MEDIA_LIMITS } from '../catalogue';
-import { moneyOut, moneyString } from '../money';
-
-const stockCount = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000_000, `${label} is too large`);
+import { moneyOut, moneyString, stockCount } from '../money';
 
 export const mediaPath = z
   .string()

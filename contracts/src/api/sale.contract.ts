@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { lineQuantity, moneyOut, percentString } from '../money';
 import { storableString } from './text-fields';
-import { moneyOut, percentString } from '../money';
 import { transactionResponse } from './transaction.contract';
 
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
@@ -8,11 +9,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const saleItemInput = z.object({
   productId: z.uuid({ error: 'Each item needs a product' }),
-  quantity: z
-    .number({ error: 'Quantity must be a whole number' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(1_000_000, 'Quantity is too large'),
+  quantity: lineQuantity(false),
 });
 
 /**
@@ -24,7 +21,7 @@ export const createSaleInput = z.object({
     .trim()
     .min(1, 'Sale id is required')
     .max(100, 'Sale id is too long'),
-  items: z.array(saleItemInput).min(1, 'The cart is empty').max(200, 'Too many lines in one sale'),
+  items: z.array(saleItemInput).min(1, 'The cart is empty').max(LIMITS.maxSaleLines, `A sale may have at most ${LIMITS.maxSaleLines} lines`),
   discountPercentage: percentString('Discount').default('0'),
   notes: storableString('Notes').max(2000, 'Notes are too long').optional().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: "Payment method must be 'cash' or 'card'" }),

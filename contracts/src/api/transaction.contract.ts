@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storableString } from './text-fields';
 import { STOCK_IN_REASONS, STOCK_OUT_REASONS } from '../catalogue';
-import { moneyOut, moneyText, percentString } from '../money';
+import { lineQuantity, moneyOut, moneyText, percentString } from '../money';
 
 /**
  * One shape for both callers of POST /api/transactions: the stock dialog and the spec's per-line till.
@@ -12,11 +12,7 @@ export const createTransactionInput = z
   .object({
     productId: z.uuid({ error: 'Product is required' }),
     type: z.enum(['in', 'out'], { error: "Type must be 'in' or 'out'" }),
-    quantity: z.coerce
-      .number({ error: 'Quantity must be a whole number' })
-      .int('Quantity must be a whole number')
-      .min(1, 'Quantity must be at least 1')
-      .max(1_000_000, 'Quantity is too large'),
+    quantity: lineQuantity(true),
     unitPrice: z
       .union([z.string(), z.number()], { error: 'Unit price is required' })
       .transform((value) => String(value).trim())

@@ -1,3 +1,5 @@
+import { SQL_TYPES } from '@shop/contracts';
+
 /**
  * Online orders (spec section 3). created_commit/prepare keep "oldest first" exact for orders placed
  * in the same millisecond; served_at is the last move to served (null unless the order is served).
@@ -15,7 +17,7 @@ export const onlineOrdersSchema: readonly string[] = [
     customer_postal_code text,
     customer_country text,
     items jsonb not null,
-    total_amount numeric(12,2) not null,
+    total_amount ${SQL_TYPES.amount} not null,
     status text not null default 'pending',
     payment_status text not null default 'pending',
     payment_reference text,

@@ -1,3 +1,5 @@
+import { SQL_TYPES } from '@shop/contracts';
+
 /** DDL of the catalogue read model. created_commit/prepare order products created at the same instant. */
 export const productsSchema: readonly string[] = [
   `create table if not exists products (
@@ -5,10 +7,10 @@ export const productsSchema: readonly string[] = [
     name text not null,
     sku text not null,
     category text not null,
-    price numeric(10,2) not null,
-    cost_price numeric(10,2),
-    current_stock integer not null default 0,
-    min_stock_level integer not null default 0,
+    price ${SQL_TYPES.amount} not null,
+    cost_price ${SQL_TYPES.amount},
+    current_stock ${SQL_TYPES.quantity} not null default 0,
+    min_stock_level ${SQL_TYPES.quantity} not null default 0,
     description text,
     images jsonb not null default '[]'::jsonb,
     created_at timestamptz not null,

@@ -1,3 +1,5 @@
+import { SQL_TYPES } from '@shop/contracts';
+
 /**
  * DDL of the movement history. product_name/product_sku are copied when the movement is projected,
  * from transaction_products (this projection's own copy of names), so the history reads from one
@@ -11,15 +13,15 @@ export const transactionsSchema: readonly string[] = [
     product_name text,
     product_sku text,
     type text not null check (type in ('in', 'out')),
-    quantity integer not null,
-    unit_price numeric(10,2),
-    cost_price numeric(10,2),
-    total_value numeric(10,2) not null,
+    quantity ${SQL_TYPES.quantity} not null,
+    unit_price ${SQL_TYPES.amount},
+    cost_price ${SQL_TYPES.amount},
+    total_value ${SQL_TYPES.amount} not null,
     reason text not null,
     seller_name text not null,
-    discount_percentage numeric(5,2) not null default 0,
-    discount_amount numeric(10,2) not null default 0,
-    original_total numeric(10,2),
+    discount_percentage ${SQL_TYPES.percent} not null default 0,
+    discount_amount ${SQL_TYPES.amount} not null default 0,
+    original_total ${SQL_TYPES.amount},
     notes text,
     created_at timestamptz not null,
     position_commit numeric(20,0) not null,

@@ -162,7 +162,7 @@ describe('online order decider: placing', () => {
           ],
         }),
       )
-      .thenRefused('validation', 'The order total is too large (at most 99999999.99)');
+      .thenRefused('validation', 'The order total must be at most 99999999.99: this order comes to 100000000.00');
   });
 
   it('refuses an empty order, a fractional quantity and a product on two lines', () => {

@@ -7,6 +7,7 @@ import {
 } from '@shop/contracts';
 import { conflict, notFound, validationError } from '../shared/domain-error';
 import { amount, formatAmount } from '../shared/money';
+import { requireSaleTotalWithinLimit } from '../shared/limit-checks';
 import type { CustomerState } from '../customer/customer.decider';
 import type { ProductState } from '../product/product.decider';
 import { decideOrderNumber, type OrderNumberState } from './order-number-registry.decider';
@@ -42,9 +43,6 @@ export interface PlaceOnlineOrderDecision {
   readonly order: DomainEventOf<'OnlineOrderPlaced'>[];
   readonly orderNumber: DomainEventOf<'OrderNumberClaimed'>[];
 }
-
-/** totalAmount is decimal(10,2) in spec section 3. */
-const MAX_TOTAL = amount('99999999.99');
 
 /** Sums each product's quantity, keeping the order in which products first appear. */
 export function mergeOrderItems<T extends { readonly productId: string; readonly quantity: number }>(
@@ -84,7 +82,7 @@ export function decidePlaceOnlineOrder(
     return { productId: item.productId, productName: product.name, quantity: item.quantity, price: product.price };
   });
   const total = items.reduce((sum, item) => sum.plus(amount(item.price).times(item.quantity)), amount(0));
-  if (total.greaterThan(MAX_TOTAL)) throw validationError('The order total is too large (at most 99999999.99)');
+  requireSaleTotalWithinLimit(total, 'order');
 
   const { type: _type, items: _items, ...fields } = command;
   return {

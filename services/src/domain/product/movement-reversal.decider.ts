@@ -1,6 +1,7 @@
 import type { DomainEvent, DomainEventOf, ReversedMovement } from '@shop/contracts';
 import type { Decider } from '../shared/decider';
 import { conflict, notFound } from '../shared/domain-error';
+import { requireStockAfterReceiptWithinLimit } from '../shared/limit-checks';
 import { evolveProduct, productDecider, requireLive, type ProductState } from './product.decider';
 
 /** Undo a movement recorded by mistake with a compensating one; the original stays in the ledger. */
@@ -86,6 +87,7 @@ export function decideReversal(command: ReverseMovement, state: ReversalState): 
       },
     ];
   }
+  requireStockAfterReceiptWithinLimit(product.name, product.stock, original.quantity);
   // costPrice null: a compensating receipt must not change the cost in force.
   return [{ type: 'StockReceived', data: { ...common, costPrice: null } }];
 }

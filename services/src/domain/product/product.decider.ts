@@ -9,6 +9,11 @@ import {
 import { assertNever, type Decider } from '../shared/decider';
 import { conflict, notFound, validationError } from '../shared/domain-error';
 import { formatAmount, amount, lineTotals, normaliseAmount, normalisePercent } from '../shared/money';
+import {
+  requireLineTotalWithinLimit,
+  requireStockAfterReceiptWithinLimit,
+  requireStockCountWithinLimit,
+} from '../shared/limit-checks';
 
 export type ProductState =
   | { readonly status: 'absent' }
@@ -92,6 +97,8 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       if (state.status !== 'absent') throw conflict(`Product ${command.productId} already exists`);
       if (!Number.isInteger(command.openingStock) || command.openingStock < 0)
         throw validationError('Current stock cannot be negative');
+      requireStockCountWithinLimit('Current stock', command.openingStock);
+      requireStockCountWithinLimit('Minimum stock level', command.minStockLevel);
       return [
         {
           type: 'ProductCreated',
@@ -115,9 +122,11 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       return [{ type: 'ProductDeleted', data: { productId: command.productId } }];
     }
     case 'ReceiveStock': {
-      requireLive(state);
+      const product = requireLive(state);
       requireQuantity(command.quantity);
       const unitPrice = normaliseAmount(command.unitPrice);
+      requireLineTotalWithinLimit(command.quantity, unitPrice);
+      requireStockAfterReceiptWithinLimit(product.name, product.stock, command.quantity);
       return [
         {
           type: 'StockReceived',
@@ -145,6 +154,7 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       const unitPrice = command.unitPrice === null ? product.price : normaliseAmount(command.unitPrice);
       const discountPercentage = normalisePercent(command.discountPercentage);
       if (amount(discountPercentage).greaterThan(100)) throw validationError('Discount must be between 0% and 100%');
+      requireLineTotalWithinLimit(command.quantity, unitPrice);
       return [
         {
           type: 'StockIssued',

@@ -1,6 +1,7 @@
 import type { DomainEventOf } from '@shop/contracts';
 import type { Decider } from '../shared/decider';
 import { validationError } from '../shared/domain-error';
+import { requireStockCountWithinLimit } from '../shared/limit-checks';
 import { decideProduct, evolveProduct, productDecider, requireLive, type ProductState } from './product.decider';
 
 /** "We counted N on the shelf": the ledger records the difference, never overwrites the stock. */
@@ -28,6 +29,7 @@ export function decideStocktake(command: TakeStock, state: ProductState): Adjust
   if (!Number.isInteger(command.countedQuantity) || command.countedQuantity < 0) {
     throw validationError('Counted quantity must be a whole number of 0 or more');
   }
+  requireStockCountWithinLimit('Counted quantity', command.countedQuantity);
   const difference = command.countedQuantity - product.stock;
   if (difference === 0) return [];
   const stocktake = {

@@ -76,4 +76,13 @@ describe('sale decider', () => {
     expect(() => decideSale(sale([1]), initialSaleState(), [deleted])).toThrow('This product has been deleted');
     expect(() => decideSale(sale([1]), initialSaleState(), [{ status: 'absent' }])).toThrow('Product not found');
   });
+
+  it('refuses a sale whose total exceeds the largest amount although each line fits', () => {
+    const products = [productState(0, '60000000.00', 5), productState(1, '40000000.00', 5)];
+    expect(() => decideSale(sale([1, 1]), initialSaleState(), products)).toThrow(
+      'The sale total must be at most 99999999.99: this sale comes to 100000000.00',
+    );
+    const fits = [productState(0, '60000000.00', 5), productState(1, '39999999.99', 5)];
+    expect(decideSale(sale([1, 1]), initialSaleState(), fits).sale).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 import { MESSAGES, type DomainEvent, type DomainEventOf, type PaymentMethod, type SaleLine } from '@shop/contracts';
 import { validationError } from '../shared/domain-error';
 import { allocateDiscount, amount, formatAmount, normalisePercent } from '../shared/money';
+import { requireSaleTotalWithinLimit } from '../shared/limit-checks';
 import { decideProduct, requireLive, type ProductState } from '../product/product.decider';
 
 export type SaleState = { readonly recorded: false } | { readonly recorded: true; readonly saleId: string };
@@ -39,6 +40,7 @@ export function decideSale(command: RecordSale, sale: SaleState, products: reado
     return { line, product, originalTotal: formatAmount(amount(product.price).times(line.quantity)) };
   });
   const originalTotal = priced.reduce((sum, { originalTotal: total }) => sum.plus(total), amount(0));
+  requireSaleTotalWithinLimit(originalTotal, 'sale');
   const discountAmount = formatAmount(originalTotal.times(discountPercentage).dividedBy(100));
   const lineDiscounts = allocateDiscount(
     priced.map(({ originalTotal: total }) => total),

@@ -1,4 +1,5 @@
 export * from './decider';
 export * from './domain-error';
 export * from './money';
+export * from './limit-checks';
 export * from './command-context';

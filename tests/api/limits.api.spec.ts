@@ -1,0 +1,117 @@
+import { LIMITS } from '@shop/contracts';
+import { startTestApp, type TestApp } from './support/test-app';
+import type { ApiClient } from './support/api-client';
+
+/**
+ * Issue 9 point 2: a value the read models cannot store is refused where it is decided, so it never
+ * reaches a projection. Each refusal answers 400/409 with a message and appends no event.
+ */
+describe('limits: what the read models cannot store is refused, nothing is stored', () => {
+  let app: TestApp;
+  let manager: ApiClient;
+  let serumId: string;
+  let pricyId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    manager = await app.signIn('manager', app.managerPassword);
+    const serum = await manager.post('/api/products', {
+      name: 'Vitamin C Serum',
+      sku: 'VITC-01',
+      category: 'Skincare Products',
+      price: '99999.99',
+      currentStock: 10,
+    });
+    expect(serum.status).toBe(201);
+    serumId = serum.body.id;
+    const pricy = await manager.post('/api/products', {
+      name: 'Gold Mask',
+      sku: 'GOLD-01',
+      category: 'Skincare Products',
+      price: '60000000.00',
+      currentStock: 2,
+    });
+    expect(pricy.status).toBe(201);
+    pricyId = pricy.body.id;
+  }, 300_000);
+  afterAll(() => app.close());
+
+  const refused = async (path: string, body: unknown, status: number, message: string) => {
+    const before = await app.snapshot();
+    const response = await manager.post(path, body);
+    expect({ status: response.status, body: response.body }).toEqual({ status, body: expect.objectContaining({ message }) });
+    expect(await app.snapshot()).toEqual(before);
+  };
+
+  it('refuses a stock in of 1,001 units at 99,999.99 (its total does not fit) with 400, and records nothing', async () => {
+    await refused(
+      '/api/transactions',
+      { productId: serumId, type: 'in', quantity: 1001, unitPrice: '99999.99', reason: 'purchase' },
+      400,
+      'Total must be at most 99999999.99: 1001 × 99999.99 is 100099989.99',
+    );
+    // The read models stay in service: the largest total that fits is recorded and visible.
+    const fits = await manager.post('/api/transactions', {
+      productId: serumId,
+      type: 'in',
+      quantity: 1000,
+      unitPrice: '99999.99',
+      reason: 'purchase',
+    });
+    expect(fits.status).toBe(201);
+    expect(fits.body).toMatchObject({ quantity: 1000, totalValue: '99999990.00' });
+    const listed = await manager.get('/api/transactions');
+    expect(listed.body.some((row: { id: string }) => row.id === fits.body.id)).toBe(true);
+  });
+
+  it('refuses a quantity past the largest per line, and a sale whose total does not fit', async () => {
+    await refused(
+      '/api/transactions',
+      { productId: serumId, type: 'in', quantity: LIMITS.maxLineQuantity + 1, unitPrice: '0.01', reason: 'purchase' },
+      400,
+      'Quantity must be at most 1000000',
+    );
+    await refused(
+      '/api/sales',
+      { saleId: 'CASH-LIMITS-1', items: [{ productId: pricyId, quantity: 2 }], paymentMethod: 'cash' },
+      400,
+      'The sale total must be at most 99999999.99: this sale comes to 120000000.00',
+    );
+    await refused(
+      '/api/sales',
+      {
+        saleId: 'CASH-LIMITS-2',
+        items: [
+          { productId: pricyId, quantity: 1 },
+          { productId: serumId, quantity: 401 },
+        ],
+        paymentMethod: 'cash',
+      },
+      400,
+      'The sale total must be at most 99999999.99: this sale comes to 100099995.99',
+    );
+  });
+
+  it('refuses a count past the largest stock level, and a receipt that would pass it with 409', async () => {
+    await refused(
+      '/api/stocktakes',
+      { productId: serumId, countedQuantity: LIMITS.maxStockLevel + 1, notes: 'recount' },
+      400,
+      'countedQuantity: Counted quantity must be at most 1000000000',
+    );
+    const cheap = await manager.post('/api/products', {
+      name: 'Cotton Pads',
+      sku: 'PADS-01',
+      category: 'Skincare Products',
+      price: '0.00',
+      currentStock: LIMITS.maxStockLevel,
+    });
+    expect(cheap.status).toBe(201);
+    await refused(
+      '/api/transactions',
+      { productId: cheap.body.id, type: 'in', quantity: 1, unitPrice: '0.00', reason: 'purchase' },
+      409,
+      'Stock of Cotton Pads must be at most 1000000000 units: 1000000000 in stock, 1 more would make 1000000001',
+    );
+  });
+});
