@@ -8,16 +8,20 @@ import type { ApiClient } from './support/api-client';
 
 /** A raw GET, so the test sees the bytes and Content-Encoding as sent (fetch would decode them). */
 function rawGet(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    httpRequest(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      httpRequest(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on('error', reject);
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 }
 
 const SCRIPT = `console.log(${JSON.stringify('glow '.repeat(2000))});\n`;
@@ -25,7 +29,10 @@ const SCRIPT = `console.log(${JSON.stringify('glow '.repeat(2000))});\n`;
 async function fakeWebDist(): Promise<string> {
   const dist = await mkdtemp(join(tmpdir(), 'shop-web-'));
   await mkdir(join(dist, 'assets'));
-  await writeFile(join(dist, 'index.html'), `<!doctype html><html><body><div id="root"></div>${'<!-- pad -->'.repeat(200)}</body></html>`);
+  await writeFile(
+    join(dist, 'index.html'),
+    `<!doctype html><html><body><div id="root"></div>${'<!-- pad -->'.repeat(200)}</body></html>`,
+  );
   await writeFile(join(dist, 'assets', 'index-Bx3kQ9aZ.js'), SCRIPT);
   return dist;
 }
@@ -81,12 +88,18 @@ describe('browser-facing defences', () => {
   describe('cross-site state-changing calls', () => {
     it('refuses a cookie-authenticated POST from another Origin with 403 { message } and records nothing', async () => {
       const before = await app.snapshot();
-      const refused = await manager.request('POST', '/api/products', product('CSRF-1'), { origin: 'https://evil.example' });
+      const refused = await manager.request('POST', '/api/products', product('CSRF-1'), {
+        origin: 'https://evil.example',
+      });
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ message: 'Cross-site requests are not allowed' });
-      const fetchMetadata = await manager.request('POST', '/api/products', product('CSRF-2'), { 'sec-fetch-site': 'cross-site' });
+      const fetchMetadata = await manager.request('POST', '/api/products', product('CSRF-2'), {
+        'sec-fetch-site': 'cross-site',
+      });
       expect(fetchMetadata.status).toBe(403);
-      const sameSite = await manager.request('POST', '/api/products', product('CSRF-3'), { 'sec-fetch-site': 'same-site' });
+      const sameSite = await manager.request('POST', '/api/products', product('CSRF-3'), {
+        'sec-fetch-site': 'same-site',
+      });
       expect(sameSite.status).toBe(403);
       const nullOrigin = await manager.request('POST', '/api/products', product('CSRF-4'), { origin: 'null' });
       expect(nullOrigin.status).toBe(403);
@@ -99,13 +112,22 @@ describe('browser-facing defences', () => {
       const before = await app.snapshot();
       const crossSite = { 'sec-fetch-site': 'cross-site' };
       expect((await manager.request('PUT', '/api/settings/page_permissions', {}, crossSite)).status).toBe(403);
-      expect((await manager.request('PATCH', `/api/online-orders/${created.body.id}/status`, {}, crossSite)).status).toBe(403);
-      expect((await manager.request('DELETE', `/api/products/${created.body.id}`, undefined, crossSite)).status).toBe(403);
+      expect(
+        (await manager.request('PATCH', `/api/online-orders/${created.body.id}/status`, {}, crossSite)).status,
+      ).toBe(403);
+      expect((await manager.request('DELETE', `/api/products/${created.body.id}`, undefined, crossSite)).status).toBe(
+        403,
+      );
       const visitor = app.client();
-      expect((await visitor.request('POST', '/api/login', { username: 'manager', password: app.managerPassword }, crossSite)).status).toBe(403);
+      expect(
+        (await visitor.request('POST', '/api/login', { username: 'manager', password: app.managerPassword }, crossSite))
+          .status,
+      ).toBe(403);
       expect(visitor.cookie).toBeNull();
       const support = { fullName: 'Ada Obi', email: 'ada@example.com', subject: 'Order', complaint: 'Where is it?' };
-      expect((await visitor.request('POST', '/api/customer-support', support, { origin: 'https://evil.example' })).status).toBe(403);
+      expect(
+        (await visitor.request('POST', '/api/customer-support', support, { origin: 'https://evil.example' })).status,
+      ).toBe(403);
       expect(await app.snapshot()).toEqual(before);
     });
 
@@ -116,11 +138,15 @@ describe('browser-facing defences', () => {
         'sec-fetch-site': 'same-origin',
       });
       expect(sameOrigin.status).toBe(201);
-      const originOnly = await manager.request('POST', '/api/products', product('SAME-2'), { origin: `http://${host}` });
+      const originOnly = await manager.request('POST', '/api/products', product('SAME-2'), {
+        origin: `http://${host}`,
+      });
       expect(originOnly.status).toBe(201);
       expect((await manager.post('/api/products', product('SAME-3'))).status).toBe(201);
       // GETs are never state-changing: a cross-site GET is not refused here (SameSite=Lax guards the cookie).
-      expect((await manager.request('GET', '/api/products', undefined, { 'sec-fetch-site': 'cross-site' })).status).toBe(200);
+      expect(
+        (await manager.request('GET', '/api/products', undefined, { 'sec-fetch-site': 'cross-site' })).status,
+      ).toBe(200);
     });
   });
 

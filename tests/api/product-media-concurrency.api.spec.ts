@@ -29,7 +29,9 @@ describe('product media: one upload ticket, many concurrent PUTs', () => {
     for (const answer of answers.filter((each) => each.status === 409))
       expect(answer.body).toEqual({ message: 'This upload link has already been used' });
 
-    const served = await fetch(`${app.url}/product-media/uploads/${fileName}`, { headers: { cookie: manager.cookie! } });
+    const served = await fetch(`${app.url}/product-media/uploads/${fileName}`, {
+      headers: { cookie: manager.cookie! },
+    });
     expect(served.status).toBe(200);
     const stored = Buffer.from(await served.arrayBuffer());
     expect(stored.length).toBe(256 * 1024);

@@ -33,7 +33,10 @@ describe('structured request logs', () => {
   it('writes JSON lines, also for Nest Logger calls made outside a request (start-up)', () => {
     const lines = logs.lines();
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines.find((line) => line.context === 'Infrastructure')).toMatchObject({ level: 30, msg: expect.stringContaining('Events in') });
+    expect(lines.find((line) => line.context === 'Infrastructure')).toMatchObject({
+      level: 30,
+      msg: expect.stringContaining('Events in'),
+    });
     // Nest's route-mapping chatter stays out.
     expect(lines.some((line) => line.context === 'RouterExplorer')).toBe(false);
   });
@@ -44,7 +47,11 @@ describe('structured request logs', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await settle();
     const line = logs.lines().find((each) => each.requestId === id);
-    expect(line).toMatchObject({ msg: 'request completed', req: { method: 'GET', path: '/api/health' }, res: { statusCode: 200 } });
+    expect(line).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', path: '/api/health' },
+      res: { statusCode: 200 },
+    });
     const other = await fetch(`${app.url}/api/health`);
     expect(other.headers.get('x-request-id')).not.toBe(id);
   });
@@ -52,7 +59,9 @@ describe('structured request logs', () => {
   it('keeps a sane incoming X-Request-Id and replaces one that could forge log lines', async () => {
     const kept = await fetch(`${app.url}/api/health`, { headers: { 'x-request-id': 'edge-7f3a.42' } });
     expect(kept.headers.get('x-request-id')).toBe('edge-7f3a.42');
-    const replaced = await fetch(`${app.url}/api/health`, { headers: { 'x-request-id': `x"}\t{"level":60`.padEnd(20, 'x') } });
+    const replaced = await fetch(`${app.url}/api/health`, {
+      headers: { 'x-request-id': `x"}\t{"level":60`.padEnd(20, 'x') },
+    });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const long = await fetch(`${app.url}/api/health`, { headers: { 'x-request-id': 'a'.repeat(200) } });
     expect(long.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

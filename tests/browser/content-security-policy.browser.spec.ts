@@ -24,11 +24,16 @@ describe('content security policy: the built web app runs under it', () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
   });
 
-  const reported = async () => [...violations, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
+  const reported = async () => [
+    ...violations,
+    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+  ];
 
   it('renders the sign-in page with the CSP header and no violation', async () => {
     const response = await page.goto('/');
@@ -38,12 +43,23 @@ describe('content security policy: the built web app runs under it', () => {
   });
 
   it("signs in, shows a product's uploaded image on Inventory, and uploads from the page, with no violation", async () => {
-    const issued = await harness.manager.post('/api/product-media/upload', { filename: 'tint.png', contentType: 'image/png' });
-    const put = await fetch(issued.body.uploadURL, { method: 'PUT', body: PNG, headers: { 'content-type': 'image/png' } });
+    const issued = await harness.manager.post('/api/product-media/upload', {
+      filename: 'tint.png',
+      contentType: 'image/png',
+    });
+    const put = await fetch(issued.body.uploadURL, {
+      method: 'PUT',
+      body: PNG,
+      headers: { 'content-type': 'image/png' },
+    });
     const { path } = (await put.json()) as { path: string };
     const sku = `CSP-${uniqueSuffix()}`;
     const created = await harness.manager.post('/api/products', {
-      name: `Lip Tint ${sku}`, sku, category: 'Makeup Products', price: '1500', images: [path],
+      name: `Lip Tint ${sku}`,
+      sku,
+      category: 'Makeup Products',
+      price: '1500',
+      images: [path],
     });
     expect(created.status).toBe(201);
 
@@ -53,7 +69,10 @@ describe('content security policy: the built web app runs under it', () => {
     await page.getByTestId('inventory-search').fill(sku);
     await page.locator(`img[src="${path}"]`).first().waitFor();
     await page.waitForFunction(
-      (src) => [...document.querySelectorAll('img')].some((image) => image.getAttribute('src') === src && image.complete && image.naturalWidth === 1),
+      (src) =>
+        [...document.querySelectorAll('img')].some(
+          (image) => image.getAttribute('src') === src && image.complete && image.naturalWidth === 1,
+        ),
       path,
     );
 
@@ -63,7 +82,13 @@ describe('content security policy: the built web app runs under it', () => {
       return ((await response.json()) as { uploadURL: string }).uploadURL;
     });
     const status = await page.evaluate(
-      async (url) => (await fetch(url, { method: 'PUT', body: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }) })).status,
+      async (url) =>
+        (
+          await fetch(url, {
+            method: 'PUT',
+            body: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }),
+          })
+        ).status,
       ticket.replace('//localhost:', '//127.0.0.1:'),
     );
     expect(status).toBe(200);

@@ -35,7 +35,11 @@ export async function startApp(
   config: AppConfig,
   options: { logger?: false | undefined; logDestination?: DestinationStream } = {},
 ): Promise<RunningApp> {
-  const rootLogger = createRootLogger({ enabled: options.logger !== false, level: config.logLevel, destination: options.logDestination });
+  const rootLogger = createRootLogger({
+    enabled: options.logger !== false,
+    level: config.logLevel,
+    destination: options.logDestination,
+  });
   const nestLogger = nestLoggerFor(rootLogger);
   Logger.overrideLogger(nestLogger);
   const infrastructure = await Infrastructure.start(config);
