@@ -22,9 +22,11 @@ describe('content security policy: the built web app runs under it', () => {
       if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
     });
     await page.addInitScript(() => {
+      // The tests' tsconfig has no DOM types: the page's globals are reached through globalThis.
+      const scope = globalThis as any;
       const seen: string[] = [];
-      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) =>
+      scope.cspViolations = seen;
+      scope.document.addEventListener('securitypolicyviolation', (event: any) =>
         seen.push(`${event.violatedDirective} ${event.blockedURI}`),
       );
     });
@@ -32,7 +34,7 @@ describe('content security policy: the built web app runs under it', () => {
 
   const reported = async () => [
     ...violations,
-    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+    ...(await page.evaluate(() => (globalThis as any).cspViolations as string[])),
   ];
 
   it('renders the sign-in page with the CSP header and no violation', async () => {
@@ -70,8 +72,8 @@ describe('content security policy: the built web app runs under it', () => {
     await page.locator(`img[src="${path}"]`).first().waitFor();
     await page.waitForFunction(
       (src) =>
-        [...document.querySelectorAll('img')].some(
-          (image) => image.getAttribute('src') === src && image.complete && image.naturalWidth === 1,
+        [...(globalThis as any).document.querySelectorAll('img')].some(
+          (image: any) => image.getAttribute('src') === src && image.complete && image.naturalWidth === 1,
         ),
       path,
     );
