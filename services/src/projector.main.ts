@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config';
+import { createRootLogger, nestLoggerFor } from './gateway/http/request-logging';
 import { Infrastructure } from './gateway/infrastructure/infrastructure';
 
 /**
@@ -9,6 +10,7 @@ import { Infrastructure } from './gateway/infrastructure/infrastructure';
  */
 async function main(): Promise<void> {
   const config = { ...loadConfig(), projections: 'embedded' as const };
+  Logger.overrideLogger(nestLoggerFor(createRootLogger({ enabled: true, level: config.logLevel })));
   const infrastructure = await Infrastructure.start(config);
   new Logger('Projector').log('Projecting events into the read models');
   const stop = async () => {

@@ -1,3 +1,5 @@
+// First: schemas built by later imports must see the config.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

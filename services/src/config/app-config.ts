@@ -32,6 +32,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465').optional(),
   SMTP_FROM: z.string().trim().min(3).max(255).default('Glow Beauty <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
   STOREFRONT_TOKEN: z.string().min(16, 'STOREFRONT_TOKEN must be at least 16 characters').optional(),
 });
 
@@ -54,6 +55,8 @@ export interface AppConfig {
   readonly smtpFrom: string;
   /** Bearer token of the storefront's order and customer intake; unset, only a manager session may use it. */
   readonly storefrontToken?: string;
+  /** Lowest level written to the JSON log lines on stdout. */
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
   /** When set, product media go straight to this S3-compatible bucket through presigned URLs. */
   readonly s3?: {
     readonly bucket: string;
@@ -106,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM,
     storefrontToken: value.STOREFRONT_TOKEN,
+    logLevel: value.LOG_LEVEL,
   };
 }

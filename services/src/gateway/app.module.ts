@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
 import { AuthModule } from './auth/auth.module';
 import { CustomerSupportModule } from './customer-support/customer-support.module';
@@ -7,6 +8,7 @@ import { ContactModule } from './contact/contact.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthController } from './health/health.controller';
+import { requestLoggerModule } from './http/request-logging';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import type { Infrastructure } from './infrastructure/infrastructure';
 import { MediaModule } from './media/media.module';
@@ -22,10 +24,11 @@ import { InventoryModule } from './inventory/inventory.module';
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig, infrastructure: Infrastructure): DynamicModule {
+  static register(config: AppConfig, infrastructure: Infrastructure, logger: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
+        requestLoggerModule(logger),
         CqrsModule.forRoot(),
         InfrastructureModule.forRoot(config, infrastructure),
         SettingsModule,

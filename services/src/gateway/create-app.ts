@@ -1,4 +1,5 @@
 import { Logger, type INestApplication } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -8,6 +9,10 @@ import type { AppConfig } from '../config';
 import { AppModule } from './app.module';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { jsonBody } from './http/json-body.middleware';
+import { createRootLogger, nestLoggerFor, requestLogging } from './http/request-logging';
+import { responseCompression } from './http/response-compression';
+import { SameOriginGuard } from './http/same-origin.guard';
+import { securityHeaders } from './http/security-headers';
 import { refuseUnstorableInput } from './http/storable-input.middleware';
 import { Infrastructure } from './infrastructure/infrastructure';
 import { bootstrapManager, type BootstrapResult } from './users/bootstrap-manager';
@@ -23,18 +28,33 @@ export interface RunningApp {
 
 const DEFAULT_WEB_DIST = join(__dirname, '..', '..', '..', 'web', 'dist');
 
-/** Starts infrastructure, the Nest app and the web app; listens on config.port (0: any free port). */
-export async function startApp(config: AppConfig, options: { logger?: false | undefined } = {}): Promise<RunningApp> {
+/**
+ * Starts infrastructure, the Nest app and the web app; listens on config.port (0: any free port).
+ * Logs are JSON lines on stdout (or `logDestination`); `logger: false` writes none (tests).
+ */
+export async function startApp(
+  config: AppConfig,
+  options: { logger?: false | undefined; logDestination?: DestinationStream } = {},
+): Promise<RunningApp> {
+  const rootLogger = createRootLogger({
+    enabled: options.logger !== false,
+    level: config.logLevel,
+    destination: options.logDestination,
+  });
+  const nestLogger = nestLoggerFor(rootLogger);
+  Logger.overrideLogger(nestLogger);
   const infrastructure = await Infrastructure.start(config);
   let app: NestExpressApplication | undefined;
   try {
-    app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, infrastructure), {
-      logger: options.logger === false ? false : ['warn', 'error'],
+    app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, infrastructure, rootLogger), {
+      logger: nestLogger,
       bodyParser: false,
     });
+    app.use(requestLogging(rootLogger), securityHeaders(config), responseCompression());
     app.use(...jsonBody(), refuseUnstorableInput());
     app.use(cookieParser());
     app.useGlobalFilters(new HttpErrorFilter());
+    app.useGlobalGuards(new SameOriginGuard());
     app.disable('x-powered-by');
     app.set('trust proxy', 'loopback');
     if (!serveWebApp(app.getHttpAdapter().getInstance(), config.webDist ?? DEFAULT_WEB_DIST)) {

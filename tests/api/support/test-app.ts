@@ -1,4 +1,5 @@
 import { mkdtemp } from 'node:fs/promises';
+import type { DestinationStream } from 'pino';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type AppConfig } from '../../../services/src/config';
@@ -24,7 +25,8 @@ const MANAGER_PASSWORD = 'manager-secret-1';
  */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { keepDatabase?: boolean } = {},
+  /** logTo: the app's JSON log lines go there (otherwise the app logs nothing). */
+  options: { keepDatabase?: boolean; logTo?: DestinationStream } = {},
 ): Promise<TestApp> {
   const scratch = process.env.DATABASE_URL && !overrides.databaseUrl ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const config: AppConfig = {
@@ -39,7 +41,7 @@ export async function startTestApp(
     mediaDir: await mkdtemp(join(tmpdir(), 'shop-media-')),
     ...overrides,
   };
-  const running = await startApp(config, { logger: false });
+  const running = await startApp(config, options.logTo ? { logDestination: options.logTo } : { logger: false });
   const knex = running.infrastructure.database.knex;
   return {
     ...running,

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import { openDatabase, type Database } from '../../database';
 import { createEventStore, type EventStore, type GlobalPosition } from '../../event-store';
 import { SessionStore } from '../auth/session.store';
+import { projectionLogger } from '../http/request-logging';
 import { MediaUploadStore } from '../media/media-upload.store';
 import type { ReadModelSync } from './read-model-sync';
 
@@ -30,7 +31,7 @@ export class Infrastructure {
       await migrateReadModels(database.knex);
       await SessionStore.migrate(database.knex);
       await MediaUploadStore.migrate(database.knex);
-      const runner = new ProjectionRunner({ knex: database.knex, eventStore, projections: allProjections });
+      const runner = new ProjectionRunner({ knex: database.knex, eventStore, projections: allProjections, logger: projectionLogger() });
       if (config.projections === 'embedded') await runner.start();
       const sync: ReadModelSync = {
         waitFor: async (position: GlobalPosition | null) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,13 +8,16 @@ import { MEDIA_LIMITS } from '@shop/contracts';
 
 export class MediaTooLargeError extends Error {}
 
-/** Files in a folder under DATA_DIR. Written to a temporary name first, so a half upload is never served. */
+/**
+ * Files in a folder under DATA_DIR. Written to a temporary name first, so a half upload is never served;
+ * the name is random per request, so concurrent PUTs with one ticket never write the same file.
+ */
 export class LocalMediaStorage {
   constructor(private readonly folder: string) {}
 
   async save(fileName: string, body: Readable): Promise<{ temporary: string; size: number }> {
     await mkdir(this.folder, { recursive: true });
-    const temporary = join(this.folder, `.${fileName}.${process.pid}.${Date.now()}.part`);
+    const temporary = join(this.folder, `.${fileName}.${randomUUID()}.part`);
     let size = 0;
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, callback) {

@@ -1,0 +1,40 @@
+import helmet from 'helmet';
+import type { RequestHandler } from 'express';
+import type { AppConfig } from '../../config';
+import { s3MediaOrigin } from '../media/s3-media-signer';
+
+/**
+ * Security headers on every response (helmet). The Content-Security-Policy is what the built web app
+ * needs and no more: its own scripts, Radix's inline style attributes, data:/blob: images (the
+ * favicon, previews of files being uploaded) and, when S3 holds product media, the bucket's origin
+ * (the GET of a media path redirects there, and the browser PUTs uploads straight to it).
+ */
+export function securityHeaders(config: AppConfig): RequestHandler {
+  const bucket = config.s3 ? [s3MediaOrigin(config.s3)] : [];
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...bucket],
+        mediaSrc: ["'self'", 'blob:', ...bucket],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...bucket],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        // Only behind HTTPS: on a plain-HTTP install the upgrade would send every asset to a port nobody serves.
+        ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS pins the browser to HTTPS for a year: only when the operator says the site is served over HTTPS.
+    strictTransportSecurity: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // The S3 redirect for media would be blocked by a require-corp embedder policy.
+    crossOriginEmbedderPolicy: false,
+  });
+}
