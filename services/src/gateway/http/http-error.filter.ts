@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { MESSAGES } from '@shop/contracts';
 import { DomainError, type DomainErrorCode } from '../../domain';
 import { UnstorableEventDataError, WrongExpectedVersionError } from '../../event-store';
+import { RecordedNotYetVisible } from './recorded-write';
 import { TooManyRequests } from './too-many-requests';
 
 const STATUS: Record<DomainErrorCode, number> = {
@@ -28,6 +29,7 @@ export class HttpErrorFilter implements ExceptionFilter {
   }
 
   private describe(error: unknown): { status: number; body: { message: string; title?: string } } {
+    if (error instanceof RecordedNotYetVisible) return { status: 202, body: { message: error.message, ...error.ids } };
     if (error instanceof DomainError) {
       return {
         status: STATUS[error.code],
