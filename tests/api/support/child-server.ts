@@ -15,7 +15,7 @@ export interface ChildServer {
 const entry = join(__dirname, 'ts-server.entry.cjs');
 const READY = /running at http:\/\/[^\s:]+:(\d+)/;
 
-export async function startChildServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ChildServer> {
+export async function startChildServer(env: Record<string, string>, timeoutMs = 150_000): Promise<ChildServer> {
   const child = spawn(process.execPath, [entry], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
