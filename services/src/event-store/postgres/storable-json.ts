@@ -19,6 +19,8 @@ const UNSTORABLE_CHAR = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\
 
 /** Throws UnstorableEventDataError naming the first bad value of `value`, when `encoded` (its JSON) has one. */
 export function assertStorableJson(encoded: string, value: unknown, root: string): void {
+  // indexOf first: a plain substring search costs next to nothing on the normal path.
+  if (!encoded.includes('\\u0000') && !encoded.includes('\\ud')) return;
   if (!UNSTORABLE_ESCAPE.test(encoded)) return;
   throw new UnstorableEventDataError(findUnstorable(value, root) ?? root);
 }
