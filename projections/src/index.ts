@@ -19,6 +19,8 @@ export { InvalidStoredEventError } from './runner/event-batch';
 export { listProducts } from './products/list-products.query';
 export { getProduct } from './products/get-product.query';
 export { getTransaction, listTransactions } from './transactions/list-transactions.query';
+export { transactionFromEvent, type MovementEvent } from './transactions/transaction-from-event';
+export { saleFromEvent } from './sales/sale-from-event';
 export { getDashboardMetrics } from './dashboard/get-dashboard-metrics.query';
 export { listUsers } from './users/list-users.query';
 export { findUserByUsername } from './users/find-user-by-username.query';

@@ -1,8 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import {
   AppendFailedError,
   PostgresEventStore,
+  UnstorableEventDataError,
   WrongExpectedVersionError,
   appendInTransaction,
+  writeCalls,
+  type AppendResult,
+  type PendingCall,
+  type StreamAppend,
 } from '@shop/services/event-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { newEvent, newEvents, uniqueStreamId } from '../support/event-fixtures';
@@ -98,5 +104,82 @@ describe(`PostgreSQL event store group commit (${engine})`, () => {
     await expect(store.append(uniqueStreamId('empty'), [], 0)).rejects.toBeInstanceOf(RangeError);
     await expect(store.appendMany([])).rejects.toBeInstanceOf(RangeError);
     await expect(store.append(uniqueStreamId('negative'), newEvents(1), -1)).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('isolates a failing append in a concurrent batch: only that call fails, every other one commits', async () => {
+    const streams = Array.from({ length: 40 }, (_, index) => uniqueStreamId(`crowd-${index}`));
+    const faulty = new Set([7, 23]);
+    const results = await Promise.allSettled(
+      streams.map((streamId, index) =>
+        store.append(
+          streamId,
+          // Not a uuid: passes the store's own checks, and the database refuses it inside the batch.
+          faulty.has(index) ? [{ ...newEvent('Broken'), id: `not-a-uuid-${index}` }] : newEvents(2),
+          0,
+        ),
+      ),
+    );
+
+    results.forEach((result, index) => expect(result.status).toBe(faulty.has(index) ? 'rejected' : 'fulfilled'));
+    expect(reruns.length).toBeGreaterThan(0);
+    const stored = await Promise.all(streams.map((streamId) => store.readStream(streamId)));
+    stored.forEach((events, index) => expect(events).toHaveLength(faulty.has(index) ? 0 : 2));
+  });
+
+  it('refuses text PostgreSQL cannot store (NUL, lone surrogates) with a clear error naming it, and the others commit', async () => {
+    const streams = Array.from({ length: 12 }, (_, index) => uniqueStreamId(`text-${index}`));
+    const bad: Record<number, { event: ReturnType<typeof newEvent>; path: string }> = {
+      2: { event: newEvent('Noted', { notes: 'before\u0000after' }), path: 'append[0].events[0].data.notes' },
+      5: { event: newEvent('Noted', { ['key\ud800']: 'value' }), path: 'append[0].events[0].data.key\ud800' },
+      9: {
+        event: { ...newEvent('Noted'), metadata: { actorId: null, actorName: 'lone \udc00 low', at: '2025-01-01T10:00:00.000Z' } },
+        path: 'append[0].events[0].metadata.actorName',
+      },
+    };
+    // Escaped backslashes and paired surrogates are fine: a literal "\\u0000" and an emoji.
+    const fine = newEvent('Noted', { notes: 'a literal \\u0000 and \ud83d\ude00 and \\\\u0000' });
+    const results = await Promise.allSettled(
+      streams.map((streamId, index) => store.append(streamId, [bad[index]?.event ?? fine], 0)),
+    );
+
+    results.forEach((result, index) => {
+      const expected = bad[index];
+      if (!expected) return expect(result.status).toBe('fulfilled');
+      expect(result).toMatchObject({ status: 'rejected', reason: expect.any(UnstorableEventDataError) });
+      expect((result as PromiseRejectedResult).reason).toMatchObject({ path: expected.path });
+    });
+    expect(reruns).toEqual([]);
+    expect((await store.readStream(streams[0]!))[0]?.data).toEqual(fine.data);
+  });
+
+  it('a call whose input the database cannot even cast fails alone, its neighbours commit (writeCalls fallback)', async () => {
+    const { knex } = testDatabase.database;
+    const streams = Array.from({ length: 5 }, (_, index) => uniqueStreamId(`cast-${index}`));
+    const settled: { index: number; outcome: 'resolved' | 'rejected' }[] = [];
+    const calls: PendingCall[] = streams.map((streamId, index) => {
+      const appends: StreamAppend[] = [{ streamId, expectedVersion: 0, events: [newEvent('Cast', { index })] }];
+      const encoded = JSON.stringify([
+        { streamId, expectedVersion: '0', events: [{ ...newEvent('Cast', { index }), id: randomUUID() }] },
+      ]);
+      return {
+        appends,
+        // Smuggles past encodeAppendCall's check what only the database's jsonb cast refuses.
+        encoded: index === 2 ? encoded.replace('"index":2', '"index":"\\u0000"') : encoded,
+        resolve: (_: AppendResult[]) => settled.push({ index, outcome: 'resolved' }),
+        reject: () => settled.push({ index, outcome: 'rejected' }),
+      };
+    });
+
+    await writeCalls(knex, calls, (error) => reruns.push(error));
+
+    expect(settled.sort((a, b) => a.index - b.index).map((entry) => entry.outcome)).toEqual([
+      'resolved',
+      'resolved',
+      'rejected',
+      'resolved',
+      'resolved',
+    ]);
+    const stored = await Promise.all(streams.map((streamId) => store.readStream(streamId)));
+    expect(stored.map((events) => events.length)).toEqual([1, 1, 0, 1, 1]);
   });
 });

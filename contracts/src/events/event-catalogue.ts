@@ -8,7 +8,7 @@ import {
   stockIssuedV1,
   stockReceivedV1,
 } from './product-events';
-import { saleRecordedV1 } from './sale-events';
+import { saleIdClaimedV1, saleRecordedV1 } from './sale-events';
 import {
   supportRepliedV1,
   supportReplyDeliveredV1,
@@ -56,6 +56,7 @@ export const EVENT_CATALOGUE = {
   UsernameReleased: { version: 1, schema: usernameReleasedV1 },
   SettingChanged: { version: 1, schema: settingChangedV1 },
   SaleRecorded: { version: 1, schema: saleRecordedV1 },
+  SaleIdClaimed: { version: 1, schema: saleIdClaimedV1 },
   SupportRequestIdAllocated: { version: 1, schema: supportRequestIdAllocatedV1 },
   SupportRequestSubmitted: { version: 1, schema: supportRequestSubmittedV1 },
   SupportStatusChanged: { version: 1, schema: supportStatusChangedV1 },

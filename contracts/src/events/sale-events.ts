@@ -32,5 +32,13 @@ export const saleRecordedV1 = z.object({
   lines: z.array(saleLineV1).min(1),
 });
 
+/**
+ * A receipt of stock movements (POST /api/transactions with a saleId) took this sale id, on the
+ * sale's stream `sale-{saleId}`: from then on no till sale may use it, and while a till sale holds
+ * it no movement may add lines to it. Sale ids belong to their sale.
+ */
+export const saleIdClaimedV1 = z.object({ saleId: z.string() });
+
 export type SaleRecorded = z.infer<typeof saleRecordedV1>;
+export type SaleIdClaimed = z.infer<typeof saleIdClaimedV1>;
 export type SaleLine = z.infer<typeof saleLineV1>;

@@ -3,7 +3,7 @@ import type { Transaction } from '@shop/contracts';
 import { BatchedLookup } from '@shop/services/event-store';
 import { formatMoney, formatNullableMoney, isUuid, toIsoString } from '../shared/sql-values';
 
-interface TransactionRow {
+export interface TransactionRow {
   id: string;
   sale_id: string | null;
   product_id: string;
@@ -83,7 +83,7 @@ function lookupFor(knex: Knex): BatchedLookup<string, TransactionRow> {
   return lookup;
 }
 
-function toTransactionResponse(row: TransactionRow): Transaction {
+export function toTransactionResponse(row: TransactionRow): Transaction {
   return {
     id: row.id,
     saleId: row.sale_id,

@@ -1,1 +1,2 @@
 export * from './sale.decider';
+export * from './sale-id-owner.decider';

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { WrongExpectedVersionError, type AppendResult, type NewEvent, type StreamAppend } from '../event-store.port';
+import {
+  comparePositions,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type GlobalPosition,
+  type NewEvent,
+  type StreamAppend,
+} from '../event-store.port';
+import type { PendingCall } from './group-commit';
 import { validateAppends } from '../append-validation';
+import { assertStorableJson } from './storable-json';
 
 /** A call the database refused for a reason other than its expected version. */
 export class AppendFailedError extends Error {
@@ -30,13 +39,14 @@ interface BatchAnswer {
  */
 export function encodeAppendCall(appends: readonly StreamAppend[]): string {
   validateAppends(appends);
-  return JSON.stringify(
-    appends.map(({ streamId, events, expectedVersion }) => ({
-      streamId,
-      expectedVersion: String(expectedVersion),
-      events: events.map(encodeEvent),
-    })),
-  );
+  const call = appends.map(({ streamId, events, expectedVersion }) => ({
+    streamId,
+    expectedVersion: String(expectedVersion),
+    events: events.map(encodeEvent),
+  }));
+  const encoded = JSON.stringify(call);
+  assertStorableJson(encoded, call, 'append');
+  return encoded;
 }
 
 function encodeEvent(event: NewEvent) {
@@ -59,6 +69,54 @@ const appendFunctions: Record<AppendMode, string> = {
   batch: 'select append_events_batch(?::jsonb) as answer',
   isolated: 'select append_events_isolated(?::jsonb) as answer',
 };
+
+/**
+ * Writes encoded calls together and settles each: the set-based batch first; when it fails whole,
+ * each call in its own savepoint; when even that statement fails (e.g. the jsonb cast of the input
+ * itself), each call alone in its own statement, so a call the database refuses fails only its caller.
+ * The fallbacks cost nothing until a batch fails.
+ */
+export async function writeCalls(
+  knex: Knex,
+  calls: readonly PendingCall[],
+  onBatchRerun?: (error: unknown) => void,
+): Promise<GlobalPosition | undefined> {
+  const encoded = calls.map((call) => call.encoded);
+  try {
+    return settleCalls(calls, await runAppendBatch(knex, encoded, calls.length === 1 ? 'isolated' : 'batch'));
+  } catch (error) {
+    if (calls.length === 1) throw error;
+    onBatchRerun?.(error);
+  }
+  try {
+    return settleCalls(calls, await runAppendBatch(knex, encoded, 'isolated'));
+  } catch {
+    let highest: GlobalPosition | undefined;
+    for (const call of calls) {
+      try {
+        highest = later(highest, settleCalls([call], await runAppendBatch(knex, [call.encoded], 'isolated')));
+      } catch (error) {
+        call.reject(error);
+      }
+    }
+    return highest;
+  }
+}
+
+/** Resolves or rejects each call by its outcome; answers the highest position written. */
+function settleCalls(calls: readonly PendingCall[], answer: BatchAnswer): GlobalPosition | undefined {
+  let highest: GlobalPosition | undefined;
+  calls.forEach((call, index) => {
+    const settled = settleOutcome(answer.outcomes[index]!, call.appends, answer.transactionId);
+    if (settled instanceof Error) return call.reject(settled);
+    for (const result of settled) highest = later(highest, result.position);
+    call.resolve(settled);
+  });
+  return highest;
+}
+
+const later = (a: GlobalPosition | undefined, b: GlobalPosition | undefined) =>
+  !a || (b && comparePositions(b, a) > 0) ? b : a;
 
 /** Writes encoded calls in one statement: in `runner`'s transaction, or a transaction of its own. */
 export async function runAppendBatch(

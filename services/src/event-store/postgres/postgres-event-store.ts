@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import {
-  comparePositions,
   type AppendResult,
   type EventStore,
   type ExpectedVersion,
@@ -13,7 +12,7 @@ import {
   type Subscription,
 } from '../event-store.port';
 import { BatchedLookup } from './batched-lookup';
-import { encodeAppendCall, runAppendBatch, settleOutcome } from './append-events';
+import { encodeAppendCall, writeCalls } from './append-events';
 import { listenForAppends, signalAppended } from './append-signal';
 import { GroupCommit, type PendingCall } from './group-commit';
 import { migrateEventStoreSchema } from './postgres-event-store.schema';
@@ -154,25 +153,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async writeBatch(calls: readonly PendingCall[]): Promise<void> {
-    const encoded = calls.map((call) => call.encoded);
-    // A lone call is cheapest in a savepoint; a batch takes the set-based path, which fails whole on
-    // any error but a version conflict, and is then rerun call by call to pin the error on its call.
-    const answer =
-      calls.length === 1
-        ? await runAppendBatch(this.knex, encoded, 'isolated')
-        : await runAppendBatch(this.knex, encoded, 'batch').catch((error: unknown) => {
-            this.options.onBatchRerun?.(error);
-            return runAppendBatch(this.knex, encoded, 'isolated');
-          });
-    let highest: GlobalPosition | undefined;
-    calls.forEach((call, index) => {
-      const settled = settleOutcome(answer.outcomes[index]!, call.appends, answer.transactionId);
-      if (settled instanceof Error) return call.reject(settled);
-      for (const result of settled) {
-        if (!highest || comparePositions(result.position, highest) > 0) highest = result.position;
-      }
-      call.resolve(settled);
-    });
-    if (answer.transactionId !== null) signalAppended(this.knex, highest);
+    // See writeCalls: a batch that fails is rerun so that only the call at fault fails.
+    const highest = await writeCalls(this.knex, calls, this.options.onBatchRerun);
+    if (highest) signalAppended(this.knex, highest);
   }
 }

@@ -25,6 +25,7 @@ import {
   ListSupportRequestsQuery,
   SupportIdPipe,
 } from './support-request.queries';
+import { readBackRecorded } from '../http/recorded-write';
 
 @Controller('api/customer-support')
 export class CustomerSupportController {
@@ -42,8 +43,9 @@ export class CustomerSupportController {
     @Req() request: Request,
   ): Promise<SupportRequestReceipt> {
     const { requestId } = await this.commands.execute(new SubmitSupportRequestCommand(input, request.ip ?? 'unknown'));
-    const { id, fullName, email, phoneNumber, subject, complaint, status, createdAt } = await this.queries.execute(
-      new GetSupportRequestQuery(requestId),
+    const { id, fullName, email, phoneNumber, subject, complaint, status, createdAt } = await readBackRecorded(
+      () => this.queries.execute(new GetSupportRequestQuery(requestId)),
+      { id: requestId },
     );
     return { id, fullName, email, phoneNumber, subject, complaint, status, createdAt };
   }

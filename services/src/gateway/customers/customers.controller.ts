@@ -15,6 +15,7 @@ import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { DATABASE } from '../infrastructure/tokens';
 import { StorefrontIntake } from '../storefront/storefront-intake.guard';
 import { RegisterCustomerCommand } from './register-customer.command';
+import { readBackRecorded } from '../http/recorded-write';
 
 export class GetCustomerQuery extends Query<Customer> {
   constructor(readonly customerId: string) {
@@ -49,6 +50,6 @@ export class CustomersController {
     @CurrentUser() user: SessionUser | undefined,
   ): Promise<Customer> {
     const { customerId } = await this.commands.execute(new RegisterCustomerCommand(input, user ?? null));
-    return this.queries.execute(new GetCustomerQuery(customerId));
+    return readBackRecorded(() => this.queries.execute(new GetCustomerQuery(customerId)), { id: customerId });
   }
 }

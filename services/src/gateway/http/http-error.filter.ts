@@ -2,7 +2,8 @@ import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter 
 import type { Response } from 'express';
 import { MESSAGES } from '@shop/contracts';
 import { DomainError, type DomainErrorCode } from '../../domain';
-import { WrongExpectedVersionError } from '../../event-store';
+import { UnstorableEventDataError, WrongExpectedVersionError } from '../../event-store';
+import { RecordedNotYetVisible } from './recorded-write';
 import { TooManyRequests } from './too-many-requests';
 
 const STATUS: Record<DomainErrorCode, number> = {
@@ -28,6 +29,7 @@ export class HttpErrorFilter implements ExceptionFilter {
   }
 
   private describe(error: unknown): { status: number; body: { message: string; title?: string } } {
+    if (error instanceof RecordedNotYetVisible) return { status: 202, body: { message: error.message, ...error.ids } };
     if (error instanceof DomainError) {
       return {
         status: STATUS[error.code],
@@ -36,6 +38,11 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     if (error instanceof WrongExpectedVersionError)
       return { status: 409, body: { message: MESSAGES.concurrentChange } };
+    // The event store's last defence against text PostgreSQL cannot hold: bad input, not a server fault.
+    if (error instanceof UnstorableEventDataError) {
+      const field = error.path.split('.').at(-1) ?? 'text';
+      return { status: 400, body: { message: `${field} cannot contain NUL characters or unpaired surrogates` } };
+    }
     if (error instanceof HttpException) {
       const status = error.getStatus();
       const payload = error.getResponse();

@@ -8,6 +8,7 @@ import {
   writeAcrossStreams,
   writeStreams,
   type StreamDecision,
+  type StreamsWriteResult,
   type WriteResult,
 } from './stream-writer';
 import type { DomainEvent } from '@shop/contracts';
@@ -23,7 +24,7 @@ export class StreamWriter {
     @Inject(READ_MODEL_SYNC) private readonly sync: ReadModelSync,
   ) {}
 
-  async write(context: CommandContext, decisions: readonly StreamDecision<any, any>[]): Promise<WriteResult> {
+  async write(context: CommandContext, decisions: readonly StreamDecision<any, any>[]): Promise<StreamsWriteResult> {
     return this.visible(await writeStreams(this.eventStore, context, decisions, this.cache));
   }
 
@@ -46,8 +47,18 @@ export class StreamWriter {
     return fold(decider, toDomainEvents(await this.eventStore.readStream(streamId)));
   }
 
-  private async visible(result: WriteResult): Promise<WriteResult> {
-    await this.sync.waitFor(result.position);
+  /** Read the stored events of a stream (with their metadata), e.g. to answer a repeated command from them. */
+  readStored(streamId: string) {
+    return this.eventStore.readStream(streamId);
+  }
+
+  /**
+   * Read-your-writes, best effort: waits (bounded) for the read models, but a write whose events are
+   * stored stands whatever they do; handlers answer from their own events, never from a read model.
+   */
+  private async visible<Result extends WriteResult>(result: Result): Promise<Result> {
+    // A read model that cannot be reached must not turn a recorded write into an error.
+    await this.sync.waitFor(result.position).catch(() => undefined);
     return result;
   }
 }

@@ -31,6 +31,11 @@ export function toDomainEvents(stored: readonly StoredEvent[]): DomainEvent[] {
   });
 }
 
+export interface StreamsWriteResult extends WriteResult {
+  /** Each decision's stream state after the write, in decision order: what a handler answers from. */
+  readonly states: readonly unknown[];
+}
+
 /** What one stream gets from a decision: its new events, appended expecting `expectedVersion`. */
 interface StreamAppendPlan {
   readonly streamId: string;
@@ -99,7 +104,7 @@ export async function writeStreams(
   context: CommandContext,
   decisions: readonly StreamDecision<any, any>[],
   cache: StreamStateCache,
-): Promise<WriteResult> {
+): Promise<StreamsWriteResult> {
   const forgetAll = () => decisions.forEach((decision) => cache.forget(decision.streamId));
   for (let attempt = 1; ; attempt++) {
     const loaded = await Promise.all(
@@ -138,13 +143,14 @@ export async function writeStreams(
       forgetAll();
       continue;
     }
-    decisions.forEach((decision, index) => {
+    const states = decisions.map((decision, index) => {
       const { events } = plans[index]!;
-      if (events.length === 0) return;
+      if (events.length === 0) return loaded[index]!.state;
       const state = events.reduce(decision.decider.evolve, loaded[index]!.state);
       cache.set(decision.streamId, decision.decider, state, loaded[index]!.version + events.length);
+      return state;
     });
-    return written;
+    return { ...written, states };
   }
 }
 

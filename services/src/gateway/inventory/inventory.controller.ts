@@ -16,7 +16,6 @@ import { ManagerOnly, Pages } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { uuidParam } from '../http/uuid-param.pipe';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
-import { GetTransactionQuery } from '../transactions/transaction.queries';
 import { ListInventoryQuery } from './inventory.queries';
 import { ReverseMovementCommand } from './reverse-movement.command';
 import { TakeStockCommand } from './take-stock.command';
@@ -48,7 +47,7 @@ export class InventoryController {
       expectedQuantity: outcome.expectedQuantity,
       countedQuantity: input.countedQuantity,
       difference: input.countedQuantity - outcome.expectedQuantity,
-      movement: outcome.movementId ? await this.queries.execute(new GetTransactionQuery(outcome.movementId)) : null,
+      movement: outcome.movement,
     };
   }
 
@@ -59,7 +58,6 @@ export class InventoryController {
     @Body(new ZodBodyPipe(reverseMovementInput)) input: ReverseMovementInput,
     @CurrentUser() user: SessionUser,
   ): Promise<Transaction> {
-    const { movementId } = await this.commands.execute(new ReverseMovementCommand(id, input.notes, user));
-    return this.queries.execute(new GetTransactionQuery(movementId));
+    return this.commands.execute(new ReverseMovementCommand(id, input.notes, user));
   }
 }

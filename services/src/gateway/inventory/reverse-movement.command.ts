@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { LEDGER_MESSAGES, type SessionUser } from '@shop/contracts';
+import { LEDGER_MESSAGES, type SessionUser, type Transaction } from '@shop/contracts';
 import { findLedgerMovement } from '@shop/projections';
 import type { Database } from '../../database';
-import { movementReversalDecider, notFound, productStreamId } from '../../domain';
+import { movementReversalDecider, notFound, productStreamId, type ReversalState } from '../../domain';
+import { movementFromWrite } from '../transactions/movement-response';
 import type { EventStore } from '../../event-store';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { DATABASE, EVENT_STORE } from '../infrastructure/tokens';
 
-export class ReverseMovementCommand extends Command<{ movementId: string }> {
+export class ReverseMovementCommand extends Command<Transaction> {
   constructor(
     readonly reversedMovementId: string,
     readonly notes: string,
@@ -33,7 +34,7 @@ export class ReverseMovementHandler implements ICommandHandler<ReverseMovementCo
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
-  async execute({ reversedMovementId, notes, user }: ReverseMovementCommand): Promise<{ movementId: string }> {
+  async execute({ reversedMovementId, notes, user }: ReverseMovementCommand): Promise<Transaction> {
     const located = await findLedgerMovement(this.database.knex, reversedMovementId);
     if (!located) throw notFound(LEDGER_MESSAGES.movementNotFound);
     const streamId = productStreamId(located.productId);
@@ -42,7 +43,8 @@ export class ReverseMovementHandler implements ICommandHandler<ReverseMovementCo
     );
     if (!original) throw notFound(LEDGER_MESSAGES.movementNotFound);
     const movementId = randomUUID();
-    await this.writer.write(commandContext(user), [
+    const context = commandContext(user);
+    const { events, states } = await this.writer.write(context, [
       {
         streamId,
         decider: movementReversalDecider(reversedMovementId),
@@ -57,6 +59,8 @@ export class ReverseMovementHandler implements ICommandHandler<ReverseMovementCo
         },
       },
     ]);
-    return { movementId };
+    const movement = movementFromWrite(events, context.at, (states[0] as ReversalState).product);
+    if (!movement) throw new Error('A reversal must yield a compensating movement');
+    return movement;
   }
 }

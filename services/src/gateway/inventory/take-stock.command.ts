@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { SessionUser, StocktakeCommandInput } from '@shop/contracts';
-import { productStreamId, stocktakeDecider } from '../../domain';
+import type { SessionUser, StocktakeCommandInput, Transaction } from '@shop/contracts';
+import { productStreamId, stocktakeDecider, type ProductState } from '../../domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
+import { movementFromWrite } from '../transactions/movement-response';
 
 export interface StocktakeOutcome {
   readonly stocktakeId: string;
   readonly expectedQuantity: number;
-  /** The adjustment recorded, or null when the count matched. */
-  readonly movementId: string | null;
+  /** The adjustment recorded (from its own event), or null when the count matched. */
+  readonly movement: Transaction | null;
 }
 
 export class TakeStockCommand extends Command<StocktakeOutcome> {
@@ -29,7 +30,8 @@ export class TakeStockHandler implements ICommandHandler<TakeStockCommand> {
   async execute({ input, user }: TakeStockCommand): Promise<StocktakeOutcome> {
     const stocktakeId = randomUUID();
     const movementId = randomUUID();
-    const { events } = await this.writer.write(commandContext(user), [
+    const context = commandContext(user);
+    const { events, states } = await this.writer.write(context, [
       {
         streamId: productStreamId(input.productId),
         decider: stocktakeDecider,
@@ -46,12 +48,12 @@ export class TakeStockHandler implements ICommandHandler<TakeStockCommand> {
     ]);
     const adjustment = events[0];
     if (!adjustment || (adjustment.type !== 'StockReceived' && adjustment.type !== 'StockIssued')) {
-      return { stocktakeId, expectedQuantity: input.countedQuantity, movementId: null };
+      return { stocktakeId, expectedQuantity: input.countedQuantity, movement: null };
     }
     return {
       stocktakeId,
       expectedQuantity: adjustment.data.stocktake?.expectedQuantity ?? input.countedQuantity,
-      movementId,
+      movement: movementFromWrite(events, context.at, states[0] as ProductState),
     };
   }
 }

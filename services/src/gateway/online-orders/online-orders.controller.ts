@@ -17,6 +17,7 @@ import { StorefrontIntake } from '../storefront/storefront-intake.guard';
 import { ChangeOnlineOrderStatusCommand } from './change-online-order-status.command';
 import { GetOnlineOrderQuery, ListOnlineOrdersQuery } from './online-order.queries';
 import { PlaceOnlineOrderCommand } from './place-online-order.command';
+import { readBackRecorded } from '../http/recorded-write';
 
 @Controller('api/online-orders')
 export class OnlineOrdersController {
@@ -34,7 +35,7 @@ export class OnlineOrdersController {
     @CurrentUser() user: SessionUser | undefined,
   ): Promise<OnlineOrder> {
     const { orderId } = await this.commands.execute(new PlaceOnlineOrderCommand(input, user ?? null));
-    return this.queries.execute(new GetOnlineOrderQuery(orderId));
+    return readBackRecorded(() => this.queries.execute(new GetOnlineOrderQuery(orderId)), { id: orderId });
   }
 
   /** The Online Orders dialog lives on the dashboard. */

@@ -8,6 +8,7 @@ import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { CreateProductCommand } from './create-product.command';
 import { DeleteProductCommand } from './delete-product.command';
 import { GetProductQuery, ListProductsQuery } from './product.queries';
+import { readBackRecorded } from '../http/recorded-write';
 
 const productId = uuidParam(MESSAGES.productNotFound);
 
@@ -31,7 +32,7 @@ export class ProductsController {
     @CurrentUser() user: SessionUser,
   ): Promise<Product> {
     const { productId: id } = await this.commands.execute(new CreateProductCommand(input, user));
-    return this.queries.execute(new GetProductQuery(id));
+    return readBackRecorded(() => this.queries.execute(new GetProductQuery(id)), { id });
   }
 
   @Delete(':id')

@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
-import type { CreateSaleCommandInput, SessionUser } from '@shop/contracts';
+import { toDomainEvent, type CreateSaleCommandInput, type DomainEventOf, type Sale, type SessionUser } from '@shop/contracts';
+import { saleFromEvent } from '@shop/projections';
 import {
   decideSale,
   evolveSale,
+  evolveSaleIdOwner,
   fold,
   initialSaleState,
   productDecider,
   productStreamId,
+  refuseReceiptSaleId,
   saleStreamId,
 } from '../../domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 
-export class RecordSaleCommand extends Command<{ saleId: string; created: boolean }> {
+export class RecordSaleCommand extends Command<{ sale: Sale; created: boolean }> {
   constructor(
     readonly input: CreateSaleCommandInput,
     readonly user: SessionUser,
@@ -33,7 +36,11 @@ function mergeItems(items: CreateSaleCommandInput['items']) {
 export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ input, user }: RecordSaleCommand): Promise<{ saleId: string; created: boolean }> {
+  /**
+   * Answers the sale from the sale stream's own SaleRecorded, never from the read model: the new
+   * one just written, or for a repeat the one first recorded (a retry never looks lost).
+   */
+  async execute({ input, user }: RecordSaleCommand): Promise<{ sale: Sale; created: boolean }> {
     const lines = mergeItems(input.items);
     const command = {
       type: 'RecordSale' as const,
@@ -46,7 +53,9 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
     };
     // The sale stream first: its expected version is what makes a retried post record nothing.
     const streamIds = [saleStreamId(input.saleId), ...lines.map((line) => productStreamId(line.productId))];
-    const result = await this.writer.writeAcross(commandContext(user), streamIds, ([saleHistory = [], ...productHistories]) => {
+    const context = commandContext(user);
+    const result = await this.writer.writeAcross(context, streamIds, ([saleHistory = [], ...productHistories]) => {
+      refuseReceiptSaleId(input.saleId, saleHistory.reduce(evolveSaleIdOwner, 'none'));
       const decision = decideSale(
         command,
         saleHistory.reduce(evolveSale, initialSaleState()),
@@ -54,6 +63,17 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
       );
       return [decision.sale, ...decision.products];
     });
-    return { saleId: input.saleId, created: result.events.length > 0 };
+    const recorded = result.events.find(isSaleRecorded);
+    if (recorded) return { sale: saleFromEvent(recorded, context.at), created: true };
+    // A repeat: the sale was recorded earlier (it was in the history this decision was made on).
+    for (const stored of await this.writer.readStored(saleStreamId(input.saleId))) {
+      const event = toDomainEvent(stored.type, stored.schemaVersion, stored.data);
+      if (event && isSaleRecorded(event)) return { sale: saleFromEvent(event, stored.metadata.at), created: false };
+    }
+    throw new Error(`Sale ${input.saleId} decided as recorded but its stream holds no SaleRecorded`);
   }
+}
+
+function isSaleRecorded(event: { readonly type: string }): event is DomainEventOf<'SaleRecorded'> {
+  return event.type === 'SaleRecorded';
 }

@@ -43,9 +43,9 @@ export class SalesController {
     @CurrentUser() user: SessionUser,
     @Res({ passthrough: true }) response: Response,
   ): Promise<Sale> {
-    const { saleId, created } = await this.commands.execute(new RecordSaleCommand(input, user));
+    const { sale, created } = await this.commands.execute(new RecordSaleCommand(input, user));
     response.status(created ? 201 : 200);
-    return this.queries.execute(new GetSaleQuery(saleId));
+    return sale;
   }
 
   @Get(':saleId')

@@ -1,11 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
-import type { CreateTransactionCommandInput, SessionUser, StockInReason, StockOutReason } from '@shop/contracts';
-import { productDecider, productStreamId, type ProductCommand } from '../../domain';
+import type {
+  CreateTransactionCommandInput,
+  SessionUser,
+  StockInReason,
+  StockOutReason,
+  Transaction,
+} from '@shop/contracts';
+import {
+  productDecider,
+  productStreamId,
+  saleIdOwnerDecider,
+  saleStreamId,
+  type ProductCommand,
+  type ProductState,
+} from '../../domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
+import { movementFromWrite } from './movement-response';
 
-export class RecordMovementCommand extends Command<{ movementId: string }> {
+export class RecordMovementCommand extends Command<Transaction> {
   constructor(
     readonly input: CreateTransactionCommandInput,
     readonly user: SessionUser,
@@ -14,12 +28,17 @@ export class RecordMovementCommand extends Command<{ movementId: string }> {
   }
 }
 
-/** POST /api/transactions: one stock movement, from the stock dialog or the spec's per-line till. */
+/**
+ * POST /api/transactions: one stock movement, from the stock dialog or the spec's per-line till.
+ * A saleId groups the lines of one receipt: the movement claims it on the sale's stream, so it can
+ * never add lines to a till sale (see sale-id-owner.decider.ts). Answers the movement built from its
+ * own event and the product's state, whatever the read models are doing.
+ */
 @CommandHandler(RecordMovementCommand)
 export class RecordMovementHandler implements ICommandHandler<RecordMovementCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ input, user }: RecordMovementCommand): Promise<{ movementId: string }> {
+  async execute({ input, user }: RecordMovementCommand): Promise<Transaction> {
     const movementId = randomUUID();
     const common = {
       productId: input.productId,
@@ -39,9 +58,14 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
             reason: input.reason as StockOutReason,
             discountPercentage: input.discountPercentage ?? '0',
           };
-    await this.writer.write(commandContext(user), [
+    const context = commandContext(user);
+    const saleId = common.saleId;
+    const result = await this.writer.write(context, [
       { streamId: productStreamId(input.productId), decider: productDecider, command },
+      ...(saleId ? [{ streamId: saleStreamId(saleId), decider: saleIdOwnerDecider, command: { type: 'AddReceiptLine', saleId } }] : []),
     ]);
-    return { movementId };
+    const movement = movementFromWrite(result.events, context.at, result.states[0] as ProductState);
+    if (!movement) throw new Error('A stock movement must yield StockReceived or StockIssued');
+    return movement;
   }
 }

@@ -5,7 +5,7 @@ import { Pages } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { RecordMovementCommand } from './record-movement.command';
-import { GetTransactionQuery, ListTransactionsQuery } from './transaction.queries';
+import { ListTransactionsQuery } from './transaction.queries';
 
 @Controller('api/transactions')
 export class TransactionsController {
@@ -26,7 +26,6 @@ export class TransactionsController {
     @Body(new ZodBodyPipe(createTransactionInput)) input: CreateTransactionCommandInput,
     @CurrentUser() user: SessionUser,
   ): Promise<Transaction> {
-    const { movementId } = await this.commands.execute(new RecordMovementCommand(input, user));
-    return this.queries.execute(new GetTransactionQuery(movementId));
+    return this.commands.execute(new RecordMovementCommand(input, user));
   }
 }

@@ -21,6 +21,7 @@ import { DeleteUserCommand } from './delete-user.command';
 import { ChangePasswordCommand } from './change-password.command';
 import { SESSION_COOKIE } from '../auth/session.guard';
 import { GetUserQuery, ListUsersQuery } from './user.queries';
+import { readBackRecorded } from '../http/recorded-write';
 
 const userId = uuidParam(MESSAGES.userNotFound);
 
@@ -40,7 +41,7 @@ export class UsersController {
   @Post()
   async create(@Body(new ZodBodyPipe(createUserInput)) input: NewUser, @CurrentUser() user: SessionUser): Promise<User> {
     const { userId: id } = await this.commands.execute(new CreateUserCommand(input, commandContext(user)));
-    return this.queries.execute(new GetUserQuery(id));
+    return readBackRecorded(() => this.queries.execute(new GetUserQuery(id)), { id });
   }
 
   @Put(':id')

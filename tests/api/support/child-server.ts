@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+/** The real gateway in its own Node process, started from its TypeScript (see ts-server.entry.cjs). */
+export interface ChildServer {
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
+  readonly pid: number;
+  /** kill -9: no shutdown hook runs, whatever was in flight is cut. */
+  crash(): Promise<void>;
+  /** SIGTERM: the server closes the database cleanly. */
+  stop(): Promise<void>;
+}
+
+const entry = join(__dirname, 'ts-server.entry.cjs');
+const READY = /running at http:\/\/[^\s:]+:(\d+)/;
+
+export async function startChildServer(env: Record<string, string>, timeoutMs = 150_000): Promise<ChildServer> {
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString('utf8'));
+    if (output.length > 200) output.shift();
+  };
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffered = '';
+    let ready = false;
+    const timer = setTimeout(() => fail('did not start in time'), timeoutMs);
+    const fail = (why: string) => {
+      if (ready) return;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`gateway child ${why}\n${output.join('').slice(-3000)}`));
+    };
+    child.stdout?.on('data', (chunk: Buffer) => {
+      keep(chunk);
+      buffered += chunk.toString('utf8');
+      const match = READY.exec(buffered);
+      if (match && !ready) {
+        ready = true;
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => fail(`exited with code ${code} before it was ready`));
+  });
+
+  const signal = async (name: NodeJS.Signals, process: ChildProcess) => {
+    if (process.exitCode !== null || process.signalCode !== null) return;
+    process.kill(name);
+    await exited;
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? -1,
+    crash: () => signal('SIGKILL', child),
+    stop: async () => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await signal('SIGTERM', child);
+      clearTimeout(timer);
+    },
+  };
+}
