@@ -2,7 +2,12 @@ import { loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('has defaults for the embedded engine', () => {
-    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', projections: 'embedded', cookieSecure: false });
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      projections: 'embedded',
+      cookieSecure: false,
+    });
   });
 
   it('fails fast naming the bad setting', () => {
@@ -22,7 +27,11 @@ describe('loadConfig', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8 ,192.0.2.7' }).trustProxy).toEqual(['10.0.0.0/8', 'fd00::/8', '192.0.2.7']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8 ,192.0.2.7' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.0.2.7',
+    ]);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: 'true' would trust any caller/);
     expect(() => loadConfig({ TRUST_PROXY: 'loopback,proxy.local' })).toThrow(/TRUST_PROXY: 'proxy.local' is not/);

@@ -16,7 +16,10 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy } 
   const text = raw?.trim() ?? '';
   if (text === '' || text === 'false') return { value: false };
   if (text === 'true')
-    return { error: "'true' would trust any caller's X-Forwarded-For; name the proxies (e.g. loopback, 10.0.0.0/8) or a hop count" };
+    return {
+      error:
+        "'true' would trust any caller's X-Forwarded-For; name the proxies (e.g. loopback, 10.0.0.0/8) or a hop count",
+    };
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     return hops >= 1 && hops <= 10 ? { value: hops } : { error: 'a hop count must be between 1 and 10' };

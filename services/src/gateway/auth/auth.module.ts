@@ -17,7 +17,10 @@ import { SessionGuard } from './session.guard';
 @Module({
   imports: [
     PassportModule,
-    ThrottlerModule.forRootAsync({ inject: [DATABASE], useFactory: (database: Database) => passwordThrottlerOptions(database) }),
+    ThrottlerModule.forRootAsync({
+      inject: [DATABASE],
+      useFactory: (database: Database) => passwordThrottlerOptions(database),
+    }),
   ],
   controllers: [AuthController],
   providers: [

@@ -41,7 +41,13 @@ export class DatabaseThrottlerStorage implements ThrottlerStorage {
     });
   }
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
     // The window is the block: a separate block period would keep refusing after refunds.
     if (blockDuration > 0)
       throw new Error(`Throttler '${throttlerName}': the database storage slides its window; set blockDuration: 0`);
@@ -57,9 +63,16 @@ export class DatabaseThrottlerStorage implements ThrottlerStorage {
         .max({ newest: 'expires_at' });
       const hits = Number(row?.hits ?? 0);
       const secondsUntil = (at: unknown) =>
-        at ? Math.max(1, Math.ceil((new Date(at as string | Date).getTime() - now.getTime()) / 1000)) : Math.ceil(ttl / 1000);
+        at
+          ? Math.max(1, Math.ceil((new Date(at as string | Date).getTime() - now.getTime()) / 1000))
+          : Math.ceil(ttl / 1000);
       if (hits >= limit) {
-        return { totalHits: hits + 1, timeToExpire: secondsUntil(row?.newest), isBlocked: true, timeToBlockExpire: secondsUntil(row?.oldest) };
+        return {
+          totalHits: hits + 1,
+          timeToExpire: secondsUntil(row?.newest),
+          isBlocked: true,
+          timeToBlockExpire: secondsUntil(row?.oldest),
+        };
       }
       const expiresAt = new Date(now.getTime() + ttl);
       await trx(TABLE).insert({ key_hash: keyHash, expires_at: expiresAt });

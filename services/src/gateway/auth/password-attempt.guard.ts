@@ -1,4 +1,12 @@
-import { applyDecorators, Inject, Injectable, SetMetadata, UseGuards, UseInterceptors, type ExecutionContext } from '@nestjs/common';
+import {
+  applyDecorators,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+  UseInterceptors,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
@@ -67,7 +75,10 @@ export class PasswordAttemptGuard extends ThrottlerGuard {
     return passed;
   }
 
-  protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+  protected override async throwThrottlingException(
+    _context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
     throw new TooManyRequests(AUTH_MESSAGES.tooManyPasswordAttempts, Math.max(1, detail.timeToBlockExpire));
   }
 
@@ -85,7 +96,9 @@ export class PasswordAttemptGuard extends ThrottlerGuard {
         return user ? accountTracker(user.username) : `unknown-user:${id}`;
       }
       default:
-        throw new Error(`${context.getClass().name}.${context.getHandler().name} uses PasswordAttemptGuard without @PasswordAccount`);
+        throw new Error(
+          `${context.getClass().name}.${context.getHandler().name} uses PasswordAttemptGuard without @PasswordAccount`,
+        );
     }
   }
 }

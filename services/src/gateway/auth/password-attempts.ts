@@ -24,7 +24,12 @@ export type PasswordThrottler = keyof typeof PASSWORD_ATTEMPT_LIMITS;
 /** ThrottlerModule.forRootAsync's factory: the two throttlers over the database storage. */
 export function passwordThrottlerOptions(database: Database): ThrottlerModuleOptions {
   return {
-    throttlers: Object.entries(PASSWORD_ATTEMPT_LIMITS).map(([name, { limit, ttl }]) => ({ name, limit, ttl, blockDuration: 0 })),
+    throttlers: Object.entries(PASSWORD_ATTEMPT_LIMITS).map(([name, { limit, ttl }]) => ({
+      name,
+      limit,
+      ttl,
+      blockDuration: 0,
+    })),
     storage: new DatabaseThrottlerStorage(database.knex),
     // No X-RateLimit-* headers: they would tell a guesser how many tries are left.
     setHeaders: false,

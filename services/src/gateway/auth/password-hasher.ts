@@ -25,7 +25,8 @@ async function gated<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /** argon2id with the library's defaults (OWASP-recommended memory-hard parameters). */
-export const hashPassword = (password: string): Promise<string> => gated(() => argon2.hash(password, { type: argon2.argon2id }));
+export const hashPassword = (password: string): Promise<string> =>
+  gated(() => argon2.hash(password, { type: argon2.argon2id }));
 
 // A fixed hash to verify against when the username is unknown, so a miss costs as long as a hit.
 let decoyHash: Promise<string> | null = null;

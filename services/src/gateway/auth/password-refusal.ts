@@ -7,4 +7,5 @@ export class SignInRefused extends UnauthorizedException {}
 export class PasswordRefused extends ForbiddenException {}
 
 /** Only these count against the password-attempt limits; any other outcome gives its hit back. */
-export const isPasswordRefusal = (error: unknown): boolean => error instanceof SignInRefused || error instanceof PasswordRefused;
+export const isPasswordRefusal = (error: unknown): boolean =>
+  error instanceof SignInRefused || error instanceof PasswordRefused;
