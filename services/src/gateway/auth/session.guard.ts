@@ -1,10 +1,4 @@
-import {
-  ForbiddenException,
-  Injectable,
-  UnauthorizedException,
-  type CanActivate,
-  type ExecutionContext,
-} from '@nestjs/common';
+import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { canAccessPage, MESSAGES } from '@shop/contracts';
@@ -25,10 +19,7 @@ export class SessionGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     // A route that declares no rule is closed to all but managers: forgetting a rule fails safe.
-    const rule = this.reflector.getAllAndOverride<AccessRule>(ACCESS_KEY, [
-      context.getHandler(),
-      context.getClass(),
-    ]) ?? {
+    const rule = this.reflector.getAllAndOverride<AccessRule>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? {
       kind: 'manager',
     };
     if (rule.kind === 'public') return true;
