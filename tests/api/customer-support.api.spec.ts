@@ -14,7 +14,7 @@ describe('customer support API', () => {
   let manager: ApiClient;
   let addressSeq = 0;
 
-  /** Each call comes from its own client address (X-Forwarded-For, trusted from loopback) unless one is given. */
+  /** Each call comes from its own client address (X-Forwarded-For, trusted from loopback: TRUST_PROXY) unless one is given. */
   const submit = (body: unknown, address = `203.0.113.${++addressSeq}`) =>
     app.client().request('POST', '/api/customer-support', body, { 'x-forwarded-for': address });
   const newRequest = async () => {
@@ -36,7 +36,7 @@ describe('customer support API', () => {
   };
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ trustProxy: ['loopback'] });
     manager = await app.signIn('manager', app.managerPassword);
   });
   afterAll(() => app.close());

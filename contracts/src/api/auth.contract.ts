@@ -15,3 +15,10 @@ export const sessionUser = z.object({
   role: z.enum(ROLES),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
+
+export const AUTH_MESSAGES = {
+  /** Sign-in or a password-gated call refused by the per-account or per-client limit (429, with Retry-After). */
+  tooManyPasswordAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  /** More password checks waiting than the server takes on at once (429, with Retry-After). */
+  passwordChecksBusy: 'The server is busy checking passwords. Please try again in a moment.',
+} as const;

@@ -2,9 +2,17 @@ import { z } from 'zod';
 import { storableString } from './text-fields';
 import { ROLES } from '../catalogue';
 
+/** The spec's floor for a new password (spec 7, "Minimum new password length 8"): new users and password changes alike. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+
 export const createUserInput = z.object({
   username: storableString('Username', { error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+    .max(200, 'Password is too long'),
   role: z.enum(ROLES, { error: "Role must be 'manager' or 'assistant'" }).default('assistant'),
   permissions: z.record(z.string(), z.unknown()).default({}),
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
@@ -34,7 +42,7 @@ export const changePasswordInput = z.object({
   newPassword: z
     .string({ error: 'Please fill in all password fields' })
     .min(1, 'Please fill in all password fields')
-    .min(8, 'Password must be at least 8 characters long')
+    .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
     .max(200, 'Password is too long'),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

@@ -17,4 +17,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ STOREFRONT_TOKEN: 'x'.repeat(16) }).storefrontToken).toBe('x'.repeat(16));
     expect(() => loadConfig({ STOREFRONT_TOKEN: 'short' })).toThrow(/STOREFRONT_TOKEN must be at least 16/);
   });
+
+  it('trusts no proxy unless TRUST_PROXY names one, and refuses what express would misread', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8 ,192.0.2.7' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.0.2.7',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: 'true' would trust any caller/);
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback,proxy.local' })).toThrow(/TRUST_PROXY: 'proxy.local' is not/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: '10.0.0.0\/33' is not/);
+    expect(() => loadConfig({ TRUST_PROXY: '0' })).toThrow(/TRUST_PROXY: a hop count/);
+  });
 });

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '@shop/contracts';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -19,7 +21,10 @@ const envSchema = z.object({
     .regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, 'EVENTSTORE_URL must be a kurrentdb:// or esdb:// connection string')
     .optional(),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+    .optional(),
   PROJECTIONS: z.enum(['embedded', 'external']).default('embedded'),
   COOKIE_SECURE: flag,
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
@@ -34,6 +39,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().trim().min(3).max(255).default('Glow Beauty <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
   STOREFRONT_TOKEN: z.string().min(16, 'STOREFRONT_TOKEN must be at least 16 characters').optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -57,6 +63,11 @@ export interface AppConfig {
   readonly storefrontToken?: string;
   /** Lowest level written to the JSON log lines on stdout. */
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+  /**
+   * Which proxies may name the client in X-Forwarded-For (express's 'trust proxy'). false: none,
+   * the socket address is the client, which is what the rate limits count.
+   */
+  readonly trustProxy: TrustProxy;
   /** When set, product media go straight to this S3-compatible bucket through presigned URLs. */
   readonly s3?: {
     readonly bucket: string;
@@ -78,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const value = parsed.data;
+  const trustProxy = parseTrustProxy(value.TRUST_PROXY);
+  if ('error' in trustProxy) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy.error}`);
   if (value.ADMIN_USERNAME && !value.ADMIN_PASSWORD)
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is required when ADMIN_USERNAME is set');
   if (value.PROJECTIONS === 'external' && !value.DATABASE_URL)
@@ -110,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpFrom: value.SMTP_FROM,
     storefrontToken: value.STOREFRONT_TOKEN,
     logLevel: value.LOG_LEVEL,
+    trustProxy: trustProxy.value,
   };
 }

@@ -56,7 +56,7 @@ export async function startApp(
     app.useGlobalFilters(new HttpErrorFilter());
     app.useGlobalGuards(new SameOriginGuard());
     app.disable('x-powered-by');
-    app.set('trust proxy', 'loopback');
+    app.set('trust proxy', config.trustProxy);
     if (!serveWebApp(app.getHttpAdapter().getInstance(), config.webDist ?? DEFAULT_WEB_DIST)) {
       new Logger('Web').warn('web/dist not found: the API runs without the web app (npm run build:web)');
     }

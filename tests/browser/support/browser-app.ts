@@ -41,7 +41,8 @@ export async function startBrowserApp(): Promise<BrowserApp> {
   const webCopy = await snapshotWebDist();
   let app: TestApp;
   try {
-    app = await startTestApp({ webDist: webCopy, admin: { ...MANAGER } });
+    // As behind a proxy on loopback: the support-form spec names each customer's address in X-Forwarded-For.
+    app = await startTestApp({ webDist: webCopy, admin: { ...MANAGER }, trustProxy: ['loopback'] });
   } catch (error) {
     await rm(webCopy, { recursive: true, force: true });
     throw error;

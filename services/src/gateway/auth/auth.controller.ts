@@ -10,6 +10,7 @@ import { GetUserQuery } from '../users/user.queries';
 import { Public, SignedIn } from './access.decorator';
 import { commandContext, CurrentUser } from './current-user.decorator';
 import { LocalAuthGuard } from './local-auth.guard';
+import { PasswordAccount, PasswordAttemptGuard } from './password-attempt.guard';
 import { SESSION_COOKIE } from './session.guard';
 import { SessionStore } from './session.store';
 
@@ -40,9 +41,11 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Throttled per account and per client (PasswordAttemptGuard) before the credentials are checked. */
   @Post('login')
   @Public()
-  @UseGuards(LocalAuthGuard)
+  @PasswordAccount('login-body')
+  @UseGuards(PasswordAttemptGuard, LocalAuthGuard)
   @HttpCode(200)
   async login(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) response: Response): Promise<User> {
     await this.commands.execute(new RecordSignInCommand(user));

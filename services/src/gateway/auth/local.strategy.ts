@@ -1,4 +1,4 @@
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
@@ -6,6 +6,7 @@ import { findUserByUsername } from '@shop/projections';
 import type { Database } from '../../database';
 import { DATABASE } from '../infrastructure/tokens';
 import { verifyPassword } from './password-hasher';
+import { SignInRefused } from './password-refusal';
 
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
@@ -18,7 +19,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     const user = await findUserByUsername(this.database.knex, username.trim());
     const usable = user && user.isActive && !user.deletedAt ? user : null;
     const valid = await verifyPassword(usable?.passwordHash ?? null, password);
-    if (!usable || !valid) throw new UnauthorizedException(MESSAGES.invalidCredentials);
+    if (!usable || !valid) throw new SignInRefused(MESSAGES.invalidCredentials);
     return { id: usable.id, username: usable.username, role: usable.role };
   }
 }

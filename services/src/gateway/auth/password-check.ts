@@ -1,11 +1,15 @@
-import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGES } from '@shop/contracts';
 import { getUserById } from '@shop/projections';
 import type { Database } from '../../database';
 import { DATABASE } from '../infrastructure/tokens';
 import { verifyPassword } from './password-hasher';
+import { PasswordRefused } from './password-refusal';
 
-/** Re-checks a signed-in user's own password before a sensitive change (the spec's browser-only gate, on the server). */
+/**
+ * Re-checks a signed-in user's own password before a sensitive change (the spec's browser-only gate, on the server).
+ * Routes that use it are @PasswordGated: throttled like sign-in.
+ */
 @Injectable()
 export class PasswordCheck {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
@@ -16,6 +20,6 @@ export class PasswordCheck {
   }
 
   async require(userId: string, password: string, message: string = MESSAGES.invalidPassword): Promise<void> {
-    if (!(await this.matches(userId, password))) throw new ForbiddenException(message);
+    if (!(await this.matches(userId, password))) throw new PasswordRefused(message);
   }
 }

@@ -14,6 +14,7 @@ import type { Database } from '../../database';
 import { CONTACT_INFO_STREAM, contactInfoDecider, notFound } from '../../domain';
 import { ManagerOnly, SignedIn } from '../auth/access.decorator';
 import { commandContext, CurrentUser } from '../auth/current-user.decorator';
+import { PasswordGated } from '../auth/password-attempt.guard';
 import { PasswordCheck } from '../auth/password-check';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
@@ -70,6 +71,7 @@ export class ContactController {
   /** The edit requires the signed-in manager's own password, checked here rather than in the browser. */
   @Put()
   @ManagerOnly()
+  @PasswordGated('signed-in-user')
   async update(
     @Body(new ZodBodyPipe(updateContactInfoInput)) input: UpdateContactInfoInput,
     @CurrentUser() user: SessionUser,
@@ -83,6 +85,7 @@ export class ContactController {
   /** The password gate before the edit dialog opens: answers 'Invalid Password' early. */
   @Post('verify-password')
   @ManagerOnly()
+  @PasswordGated('signed-in-user')
   @HttpCode(204)
   async verify(
     @Body(new ZodBodyPipe(verifyPasswordInput)) input: { password: string },

@@ -19,7 +19,7 @@ const MAX_ID_ATTEMPTS = 50;
 export class SubmitSupportRequestCommand extends Command<{ requestId: number }> {
   constructor(
     readonly input: SubmitSupportRequestCommandInput,
-    /** req.ip: the app trusts X-Forwarded-For only from a proxy on loopback. */
+    /** req.ip: X-Forwarded-For counts only from a proxy named by TRUST_PROXY (none by default). */
     readonly clientAddress: string,
   ) {
     super();

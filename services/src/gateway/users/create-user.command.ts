@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
-import type { Role } from '@shop/contracts';
-import { userDecider, usernameDecider, usernameStreamId, userStreamId, type CommandContext } from '../../domain';
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, type Role } from '@shop/contracts';
+import { userDecider, usernameDecider, usernameStreamId, userStreamId, validationError, type CommandContext } from '../../domain';
 import { hashPassword } from '../auth/password-hasher';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 
@@ -27,6 +27,8 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
   async execute({ user, context }: CreateUserCommand): Promise<{ userId: string }> {
+    // The contract refuses it first; this also holds for the first manager made at start-up.
+    if (user.password.length < MIN_PASSWORD_LENGTH) throw validationError(PASSWORD_TOO_SHORT);
     const userId = randomUUID();
     const passwordHash = await hashPassword(user.password);
     await this.writer.write(context, [

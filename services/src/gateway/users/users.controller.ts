@@ -13,6 +13,7 @@ import {
 } from '@shop/contracts';
 import { ManagerOnly } from '../auth/access.decorator';
 import { commandContext, CurrentUser } from '../auth/current-user.decorator';
+import { PasswordGated } from '../auth/password-attempt.guard';
 import { uuidParam } from '../http/uuid-param.pipe';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { CreateUserCommand, type NewUser } from './create-user.command';
@@ -60,7 +61,9 @@ export class UsersController {
     await this.commands.execute(new DeleteUserCommand(id, user));
   }
 
+  /** Checks the current password of the user in the path: throttled on that user's account. */
   @Put(':id/change-password')
+  @PasswordGated('user-param')
   @HttpCode(204)
   async changePassword(
     @Param('id', userId) id: string,
