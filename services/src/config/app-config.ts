@@ -33,6 +33,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465').optional(),
   SMTP_FROM: z.string().trim().min(3).max(255).default('Glow Beauty <no-reply@localhost>'),
   STOREFRONT_TOKEN: z.string().min(16, 'STOREFRONT_TOKEN must be at least 16 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  READY_MAX_PROJECTION_LAG: z.coerce.number().int().min(0).default(1_000),
 });
 
 export interface AppConfig {
@@ -54,6 +56,10 @@ export interface AppConfig {
   readonly smtpFrom: string;
   /** Bearer token of the storefront's order and customer intake; unset, only a manager session may use it. */
   readonly storefrontToken?: string;
+  /** Bearer token of GET /api/metrics; unset, the metrics endpoint answers 404. */
+  readonly metricsToken?: string;
+  /** GET /api/ready answers 503 while a read model is this many events or more behind the store. */
+  readonly readyMaxProjectionLag: number;
   /** When set, product media go straight to this S3-compatible bucket through presigned URLs. */
   readonly s3?: {
     readonly bucket: string;
@@ -106,5 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM,
     storefrontToken: value.STOREFRONT_TOKEN,
+    metricsToken: value.METRICS_TOKEN,
+    readyMaxProjectionLag: value.READY_MAX_PROJECTION_LAG,
   };
 }

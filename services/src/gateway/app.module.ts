@@ -10,6 +10,7 @@ import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import type { Infrastructure } from './infrastructure/infrastructure';
 import { MediaModule } from './media/media.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { OnlineOrdersModule } from './online-orders/online-orders.module';
 import { ProductsModule } from './products/products.module';
 import { SalesModule } from './sales/sales.module';
@@ -43,6 +44,7 @@ export class AppModule {
         ReportsModule,
         AuditModule,
         InventoryModule,
+        ObservabilityModule.register(infrastructure),
       ],
       controllers: [HealthController],
     };

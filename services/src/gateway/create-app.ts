@@ -31,6 +31,7 @@ export async function startApp(config: AppConfig, options: { logger?: false | un
       logger: options.logger === false ? false : ['warn', 'error'],
       bodyParser: false,
     });
+    app.use(infrastructure.metrics.httpMiddleware);
     app.use(...jsonBody());
     app.use(cookieParser());
     app.useGlobalFilters(new HttpErrorFilter());

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../database';
 import { createEventStore, type EventStore, type GlobalPosition } from '../../event-store';
 import { SessionStore } from '../auth/session.store';
 import { MediaUploadStore } from '../media/media-upload.store';
+import { AppMetrics } from '../observability/app-metrics';
 import type { ReadModelSync } from './read-model-sync';
 
 /** A write waits at most this long for the read models; past it the write still stands, only stale reads are possible. */
@@ -20,13 +21,21 @@ export class Infrastructure {
     readonly eventStore: EventStore,
     readonly runner: ProjectionRunner,
     readonly sync: ReadModelSync,
+    /** Prometheus metrics of this process (GET /api/metrics). */
+    readonly metrics: AppMetrics,
   ) {}
 
   static async start(config: AppConfig): Promise<Infrastructure> {
     const logger = new Logger('Infrastructure');
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
-      const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, database });
+      const rawEventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, database });
+      const metrics = new AppMetrics(
+        database.knex,
+        rawEventStore,
+        allProjections.map((projection) => projection.name),
+      );
+      const eventStore = metrics.countAppends(rawEventStore);
       await migrateReadModels(database.knex);
       await SessionStore.migrate(database.knex);
       await MediaUploadStore.migrate(database.knex);
@@ -42,7 +51,7 @@ export class Infrastructure {
           `read models in ${database.engine === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL'}, ` +
           `projections ${config.projections}`,
       );
-      return new Infrastructure(database, eventStore, runner, sync);
+      return new Infrastructure(database, eventStore, runner, sync, metrics);
     } catch (error) {
       await database.close();
       throw error;
