@@ -9,6 +9,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import type { Infrastructure } from './infrastructure/infrastructure';
+import { BackupModule } from '../backup/backup.module';
 import { MediaModule } from './media/media.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { OnlineOrdersModule } from './online-orders/online-orders.module';
@@ -45,6 +46,7 @@ export class AppModule {
         AuditModule,
         InventoryModule,
         ObservabilityModule.register(infrastructure),
+        BackupModule.register(config),
       ],
       controllers: [HealthController],
     };
