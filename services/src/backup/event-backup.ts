@@ -29,7 +29,7 @@ export async function writeEventBackup(knex: Knex, write: (line: string) => Prom
       for (;;) {
         // global_position as text: a bigint never goes through a double.
         const page = await trx.raw<{ rows: { row: Record<string, unknown>; position: string }[] }>(
-          `select to_jsonb(e) - 'transaction_id' as row, global_position::text as position
+          `select to_jsonb(e) as row, global_position::text as position
            from events e where global_position > ?::bigint order by global_position limit ?`,
           [after, PAGE],
         );
@@ -47,13 +47,15 @@ export async function writeEventBackup(knex: Knex, write: (line: string) => Prom
 }
 
 /**
- * Loads a backup into an EMPTY event store, in one transaction. Events keep their ids, streams,
- * versions, data, metadata, recording times and global order; each gets the restoring transaction's
- * id, so the store's "settled events only" rule sees them at once.
+ * Loads a backup into an EMPTY event store, in one transaction. Events keep everything, their global
+ * positions (transaction id, global position) included, since read models record positions (the
+ * audit trail). The store reads only events of transactions older than any still running, so the
+ * new database's transaction counter is then moved past the backup's highest one (one cheap
+ * transaction each; nothing to do on the server the backup came from).
  */
 export async function restoreEventBackup(knex: Knex, openLines: () => AsyncIterable<string>): Promise<BackupCounts> {
   await migrateEventStoreSchema(knex);
-  return knex.transaction(async (trx) => {
+  const counts = await knex.transaction(async (trx) => {
     const existing = await trx.raw<{ rows: { n: string }[] }>('select count(*)::text as n from events');
     if (existing.rows[0]?.n !== '0') throw new Error('The target event store is not empty: restore only into a fresh database or folder');
     let header = false;
@@ -64,8 +66,8 @@ export async function restoreEventBackup(knex: Knex, openLines: () => AsyncItera
     const flush = async () => {
       if (events.length === 0) return;
       await trx.raw(
-        `insert into events (global_position, event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at)
-         select global_position, event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at
+        `insert into events (global_position, transaction_id, event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at)
+         select global_position, transaction_id, event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at
          from jsonb_populate_recordset(null::events, ?::jsonb) order by global_position`,
         [JSON.stringify(events)],
       );
@@ -94,4 +96,23 @@ export async function restoreEventBackup(knex: Knex, openLines: () => AsyncItera
     await trx.raw(`select setval(pg_get_serial_sequence('events', 'global_position'), greatest((select max(global_position) from events), 1))`);
     return { streams, events: eventCount };
   });
+  await advanceTransactionCounter(knex);
+  return counts;
+}
+
+const BIGINT = (column: string) => `(${column})::text::numeric`;
+
+async function advanceTransactionCounter(knex: Knex): Promise<void> {
+  const read = async () =>
+    (
+      await knex.raw<{ rows: { highest: string | null; current: string }[] }>(
+        `select (select max(${BIGINT('transaction_id')}) from events)::text as highest, ${BIGINT('pg_current_xact_id()')}::text as current`,
+      )
+    ).rows[0]!;
+  let { highest, current } = await read();
+  while (highest !== null && BigInt(current) <= BigInt(highest)) {
+    // Each statement outside a transaction block is a transaction of its own and takes one id.
+    for (let step = 0; step < 1_000; step++) await knex.raw('select pg_current_xact_id()');
+    ({ highest, current } = await read());
+  }
 }
