@@ -17,9 +17,19 @@ async function main(): Promise<void> {
     lines.push(`  Sign in with an existing account (the first manager was created on the first start)`);
   }
   console.log(lines.join('\n') + '\n');
+  // Drain: stop accepting, let in-flight requests finish (Nest closes the HTTP server), then close
+  // the projections and the database. Exit 0 once drained, 1 if that failed.
+  let stopping = false;
   const stop = async () => {
-    await running.close();
-    process.exit(0);
+    if (stopping) return;
+    stopping = true;
+    try {
+      await running.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());

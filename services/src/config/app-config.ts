@@ -40,6 +40,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
   STOREFRONT_TOKEN: z.string().min(16, 'STOREFRONT_TOKEN must be at least 16 characters').optional(),
   TRUST_PROXY: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  READY_MAX_PROJECTION_LAG: z.coerce.number().int().min(0).default(1_000),
 });
 
 export interface AppConfig {
@@ -68,6 +70,10 @@ export interface AppConfig {
    * the socket address is the client, which is what the rate limits count.
    */
   readonly trustProxy: TrustProxy;
+  /** Bearer token of GET /api/metrics; unset, the metrics endpoint answers 404. */
+  readonly metricsToken?: string;
+  /** GET /api/ready answers 503 while a read model is this many events or more behind the store. */
+  readonly readyMaxProjectionLag: number;
   /** When set, product media go straight to this S3-compatible bucket through presigned URLs. */
   readonly s3?: {
     readonly bucket: string;
@@ -124,5 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storefrontToken: value.STOREFRONT_TOKEN,
     logLevel: value.LOG_LEVEL,
     trustProxy: trustProxy.value,
+    metricsToken: value.METRICS_TOKEN,
+    readyMaxProjectionLag: value.READY_MAX_PROJECTION_LAG,
   };
 }

@@ -11,7 +11,9 @@ import { HealthController } from './health/health.controller';
 import { requestLoggerModule } from './http/request-logging';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import type { Infrastructure } from './infrastructure/infrastructure';
+import { BackupModule } from '../backup/backup.module';
 import { MediaModule } from './media/media.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { OnlineOrdersModule } from './online-orders/online-orders.module';
 import { ProductsModule } from './products/products.module';
 import { SalesModule } from './sales/sales.module';
@@ -46,6 +48,8 @@ export class AppModule {
         ReportsModule,
         AuditModule,
         InventoryModule,
+        ObservabilityModule.register(infrastructure),
+        BackupModule.register(config),
       ],
       controllers: [HealthController],
     };

@@ -50,7 +50,7 @@ export async function startApp(
       logger: nestLogger,
       bodyParser: false,
     });
-    app.use(requestLogging(rootLogger), securityHeaders(config), responseCompression());
+    app.use(requestLogging(rootLogger), infrastructure.metrics.httpMiddleware, securityHeaders(config), responseCompression());
     app.use(...jsonBody(), refuseUnstorableInput());
     app.use(cookieParser());
     app.useGlobalFilters(new HttpErrorFilter());

@@ -6,6 +6,7 @@ import { createEventStore, type EventStore, type GlobalPosition } from '../../ev
 import { SessionStore } from '../auth/session.store';
 import { projectionLogger } from '../http/request-logging';
 import { MediaUploadStore } from '../media/media-upload.store';
+import { AppMetrics } from '../observability/app-metrics';
 import type { ReadModelSync } from './read-model-sync';
 
 /** A write waits at most this long for the read models; past it the write still stands, only stale reads are possible. */
@@ -21,13 +22,21 @@ export class Infrastructure {
     readonly eventStore: EventStore,
     readonly runner: ProjectionRunner,
     readonly sync: ReadModelSync,
+    /** Prometheus metrics of this process (GET /api/metrics). */
+    readonly metrics: AppMetrics,
   ) {}
 
   static async start(config: AppConfig): Promise<Infrastructure> {
     const logger = new Logger('Infrastructure');
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
-      const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, database });
+      const rawEventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, database });
+      const metrics = new AppMetrics(
+        database.knex,
+        rawEventStore,
+        allProjections.map((projection) => projection.name),
+      );
+      const eventStore = metrics.countAppends(rawEventStore);
       await migrateReadModels(database.knex);
       await SessionStore.migrate(database.knex);
       await MediaUploadStore.migrate(database.knex);
@@ -43,7 +52,7 @@ export class Infrastructure {
           `read models in ${database.engine === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL'}, ` +
           `projections ${config.projections}`,
       );
-      return new Infrastructure(database, eventStore, runner, sync);
+      return new Infrastructure(database, eventStore, runner, sync, metrics);
     } catch (error) {
       await database.close();
       throw error;

@@ -1,0 +1,52 @@
+import { Controller, Get, Headers, Inject, NotFoundException, Res, UnauthorizedException } from '@nestjs/common';
+import type { Response } from 'express';
+import { allProjections } from '@shop/projections';
+import type { AppConfig } from '../../config';
+import { Public } from '../auth/access.decorator';
+import type { Infrastructure } from '../infrastructure/infrastructure';
+import { APP_CONFIG } from '../infrastructure/tokens';
+import { bearerTokenMatches } from '../storefront/storefront-intake.guard';
+import { checkReadiness, type Readiness } from './readiness';
+
+export const INFRASTRUCTURE = Symbol('INFRASTRUCTURE');
+
+const projectionNames = allProjections.map((projection) => projection.name);
+
+/** For load balancers and monitoring: readiness (GET /api/ready) and Prometheus metrics (GET /api/metrics). */
+@Controller('api')
+export class OperationsController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(INFRASTRUCTURE) private readonly infrastructure: Infrastructure,
+  ) {}
+
+  /** 200 when this gateway can serve; 503 (with the failing checks) to take it out of rotation. */
+  @Get('ready')
+  @Public()
+  async ready(@Res({ passthrough: true }) response: Response): Promise<Readiness & { status?: string; message?: string }> {
+    const { database, eventStore } = this.infrastructure;
+    const readiness = await checkReadiness(database.knex, eventStore, projectionNames, this.config.readyMaxProjectionLag);
+    if (readiness.ready) return { status: 'ready', ...readiness };
+    response.status(503);
+    const failing = Object.entries(readiness.checks)
+      .filter(([name, value]) => ['database', 'eventStore', 'projections'].includes(name) && value !== 'ok')
+      .map(([name, value]) => `${name} ${String(value)}`);
+    return { message: `Not ready: ${failing.join(', ')}`, ...readiness };
+  }
+
+  /**
+   * Prometheus text format, for the monitoring system only: `Authorization: Bearer <METRICS_TOKEN>`.
+   * Without METRICS_TOKEN the endpoint does not exist (404), so nothing is exposed by default.
+   */
+  @Get('metrics')
+  @Public()
+  async metrics(@Headers('authorization') authorization: string | undefined, @Res() response: Response): Promise<void> {
+    const token = this.config.metricsToken;
+    if (!token) throw new NotFoundException('Metrics are disabled: set METRICS_TOKEN');
+    if (!authorization || !bearerTokenMatches(authorization, token))
+      throw new UnauthorizedException('A valid metrics token is required');
+    const registry = this.infrastructure.metrics.registry;
+    response.setHeader('content-type', registry.contentType);
+    response.send(await registry.metrics());
+  }
+}
