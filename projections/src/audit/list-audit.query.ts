@@ -1,10 +1,14 @@
 import type { Knex } from 'knex';
-import type { AuditEntity, AuditPage } from '@shop/contracts';
+import type { AuditChange, AuditEntity, AuditPage } from '@shop/contracts';
 import { toIsoString } from '../shared/sql-values';
 
 export interface AuditFilter {
   readonly entity?: AuditEntity;
   readonly entityId?: string;
+  /** The acting user's id. */
+  readonly byId?: string;
+  /** Free text, case-insensitive, inside the summary or the actor's name. */
+  readonly q?: string;
   readonly from?: Date;
   /** Exclusive. */
   readonly to?: Date;
@@ -20,6 +24,7 @@ interface AuditRow {
   event_type: string;
   summary: string;
   details: Record<string, unknown>;
+  changes: AuditChange[];
   actor_id: string | null;
   actor_name: string;
   at: Date | string;
@@ -37,6 +42,7 @@ export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditP
       'event_type',
       'summary',
       'details',
+      'changes',
       'actor_id',
       'actor_name',
       'at',
@@ -50,6 +56,11 @@ export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditP
     .limit(filter.limit + 1);
   if (filter.entity) query.where({ entity: filter.entity });
   if (filter.entityId) query.where({ entity_id: filter.entityId });
+  if (filter.byId) query.where({ actor_id: filter.byId });
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q)}%`;
+    query.where((inner) => inner.whereILike('summary', pattern).orWhereILike('actor_name', pattern));
+  }
   if (filter.from) query.where('at', '>=', filter.from.toISOString());
   if (filter.to) query.where('at', '<', filter.to.toISOString());
   if (filter.before) {
@@ -70,7 +81,26 @@ export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditP
       by: row.actor_name,
       byId: row.actor_id,
       details: row.details,
+      changes: row.changes ?? [],
     })),
     nextBefore: rows.length > filter.limit && last ? `${last.position_commit}:${last.position_prepare}` : null,
   };
+}
+
+/** `%`, `_` and `\` typed into the search box are literal characters, not LIKE wildcards. */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Every entry matching the filter, newest first, one keyset page at a time (the CSV export). */
+export async function* allAuditEntries(
+  knex: Knex,
+  filter: Omit<AuditFilter, 'limit' | 'before'>,
+  pageSize = 1000,
+): AsyncGenerator<AuditPage['entries'][number]> {
+  let before: string | undefined;
+  for (;;) {
+    const page = await listAudit(knex, { ...filter, limit: pageSize, before });
+    yield* page.entries;
+    if (!page.nextBefore) return;
+    before = page.nextBefore;
+  }
 }

@@ -1,4 +1,4 @@
-import { CURRENCY, LOCALE } from '@shop/contracts';
+import { CURRENCY, LOCALE, SHOP_TIME_ZONE } from '@shop/contracts';
 
 const moneyFormatter = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
 
@@ -26,7 +26,12 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   return plural(Math.floor(hours / 24), 'day');
 }
 
-const dateTimeFormatter = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+// The shop's clock (Africa/Lagos), whatever the zone of the browser showing it.
+const dateTimeFormatter = new Intl.DateTimeFormat(LOCALE, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: SHOP_TIME_ZONE,
+});
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
