@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { ArrowRight } from 'lucide-react';
 import type { AuditEntry } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/utils/format';
@@ -41,7 +40,8 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
               <li key={change.field} data-testid="audit-change" className="text-slate-700">
                 <span className="text-slate-600">{change.field}: </span>
                 <span className="line-through decoration-slate-400">{change.before ?? 'none'}</span>
-                <ArrowRight className="mx-1 inline h-3 w-3" aria-label="changed to" />
+                <span aria-hidden="true"> → </span>
+                <span className="sr-only"> changed to </span>
                 <span className="font-semibold text-slate-900">{change.after}</span>
               </li>
             ))}
