@@ -28,8 +28,8 @@ interface AuditRow {
   actor_id: string | null;
   actor_name: string;
   at: Date | string;
-  position_commit: string;
-  position_prepare: string;
+  cursor_commit: string;
+  cursor_prepare: string;
 }
 
 /** GET /api/audit: newest first, in pages of `limit`; `nextBefore` fetches the next (older) page. */
@@ -46,8 +46,10 @@ export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditP
       'actor_id',
       'actor_name',
       'at',
-      knex.raw('position_commit::text as position_commit'),
-      knex.raw('position_prepare::text as position_prepare'),
+      // Aliased apart from the columns: an output column named position_commit would be what ORDER BY
+      // sorts on, as text ("9" after "10"), and the keyset index would go unused.
+      knex.raw('position_commit::text as cursor_commit'),
+      knex.raw('position_prepare::text as cursor_prepare'),
     )
     .orderBy([
       { column: 'position_commit', order: 'desc' },
@@ -83,7 +85,7 @@ export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditP
       details: row.details,
       changes: row.changes ?? [],
     })),
-    nextBefore: rows.length > filter.limit && last ? `${last.position_commit}:${last.position_prepare}` : null,
+    nextBefore: rows.length > filter.limit && last ? `${last.cursor_commit}:${last.cursor_prepare}` : null,
   };
 }
 
