@@ -148,14 +148,22 @@ describe('audit trail: who did what, when, across the shop', () => {
     const response = await manager.get('/api/audit.csv?entity=product&q=CSV-AUD-1');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/csv/);
-    const lines = response.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = response.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('When (Lagos),User,Entity,Entity ID,Event,Summary,Changes');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/,manager,product,[0-9a-f-]{36},ProductCreated,/);
     expect(lines[1]).toContain('Created product =HYPERLINK');
     // An empty filtered view is the header alone.
     const none = await manager.get('/api/audit.csv?q=HYPERLINK&from=2020-01-01&to=2020-01-02');
-    expect(none.text.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+    expect(
+      none.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
     expect((await manager.get('/api/audit.csv?from=2025-02-01&to=2025-01-01')).status).toBe(400);
   });
 

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Locator, Page } from 'playwright-core';
 import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { ACCESS_RESTRICTED_TEXT } from './support/pages';
@@ -12,6 +13,19 @@ import {
   openSignedIn,
   screenshot,
 } from './support/screen';
+
+/** Waits until `read()` gives `expected` (the list refetches after a pause in typing). */
+async function waitFor<T>(read: () => Promise<T>, expected: T, what: string, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let actual = await read();
+  while (actual !== expected) {
+    if (Date.now() > deadline) throw new Error(`${what}: expected ${String(expected)}, got ${String(actual)}`);
+    await delay(100);
+    actual = await read();
+  }
+}
+
+const countOf = (locator: Locator) => () => locator.count();
 
 /**
  * The audit trail page (issue 11, point 1): a manager finds a specific cost price change by free
@@ -68,7 +82,10 @@ describe('audit trail page', () => {
       });
       expect(bulk.status).toBe(201);
     }
-    const assistant = await manager.post('/api/users', { username: `aud${suffix}`.toLowerCase(), password: 'assistant-secret-1' });
+    const assistant = await manager.post('/api/users', {
+      username: `aud${suffix}`.toLowerCase(),
+      password: 'assistant-secret-1',
+    });
     expect(assistant.status).toBe(201);
   });
 
@@ -118,14 +135,17 @@ describe('audit trail page', () => {
     it('pages older entries through the server cursor, and filters by entity', async () => {
       await search(page, bulkPrefix);
       const entries = page.getByTestId('audit-entry');
-      await expectText(page.getByTestId('audit-summary').first(), `Created product ${bulkPrefix} ${BULK - 1} (AUD-B-${suffix}-${BULK - 1}) with 1 in stock`);
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid="audit-entry"]').length === 50);
-      await page.getByTestId('audit-load-more').click();
-      await page.waitForFunction(
-        (total) => document.querySelectorAll('[data-testid="audit-entry"]').length === total,
-        BULK,
+      await expectText(
+        page.getByTestId('audit-summary').first(),
+        `Created product ${bulkPrefix} ${BULK - 1} (AUD-B-${suffix}-${BULK - 1}) with 1 in stock`,
       );
-      await expectText(page.getByTestId('audit-summary').last(), `Created product ${bulkPrefix} 00 (AUD-B-${suffix}-0) with 1 in stock`);
+      await waitFor(countOf(entries), 50, 'entries on the first page');
+      await page.getByTestId('audit-load-more').click();
+      await waitFor(countOf(entries), BULK, 'entries after loading older ones');
+      await expectText(
+        page.getByTestId('audit-summary').last(),
+        `Created product ${bulkPrefix} 00 (AUD-B-${suffix}-0) with 1 in stock`,
+      );
       expect(await page.getByTestId('audit-load-more').count()).toBe(0);
       expect(await entries.count()).toBe(BULK);
 
@@ -151,18 +171,26 @@ describe('audit trail page', () => {
       const clear = page.getByTestId('audit-clear-filters');
       if (await clear.isEnabled()) await clear.click();
       await search(page, serum.sku);
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid="audit-entry"]').length === 3);
+      await waitFor(countOf(page.getByTestId('audit-entry')), 3, 'entries of the serum');
       const link = page.getByTestId('audit-export-csv');
-      await page.waitForFunction(
-        (sku) => document.querySelector('[data-testid="audit-export-csv"]')?.getAttribute('href')?.includes(sku),
-        serum.sku,
+      await waitFor(
+        async () => (await link.getAttribute('href'))?.includes(encodeURIComponent(serum.sku)) ?? false,
+        true,
+        'export link follows the filter',
       );
       const href = await link.getAttribute('href');
       const response = await page.request.get(href!);
       expect(response.status()).toBe(200);
-      const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = (await response.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]).toBe('When (Lagos),User,Entity,Entity ID,Event,Summary,Changes');
-      expect(lines.slice(1).map((line) => line.split(',')[4])).toEqual(['StockIssued', 'StockReceived', 'ProductCreated']);
+      expect(lines.slice(1).map((line) => line.split(',')[4])).toEqual([
+        'StockIssued',
+        'StockReceived',
+        'ProductCreated',
+      ]);
       expect(lines[2]).toContain('cost price: 1000.00 -> 1150.50');
     });
   });

@@ -17,8 +17,7 @@ export function changesOf(event: AuditedEvent, costBefore: CostBefore): AuditCha
       const { data } = event;
       if (event.type === 'StockReceived' && event.data.costPrice !== null) {
         const before = costBefore(data.productId);
-        if (before !== event.data.costPrice)
-          changes.push({ field: 'cost price', before, after: event.data.costPrice });
+        if (before !== event.data.costPrice) changes.push({ field: 'cost price', before, after: event.data.costPrice });
       }
       if (data.stocktake)
         changes.push({

@@ -94,9 +94,7 @@ async function loadNames(sql: ProjectionSql, keys: readonly string[]): Promise<M
 }
 
 async function loadCosts(sql: ProjectionSql, events: readonly AuditedEvent[]): Promise<Map<string, string>> {
-  const ids = [
-    ...new Set(events.flatMap((event) => (event.type === 'StockReceived' ? [event.data.productId] : []))),
-  ];
+  const ids = [...new Set(events.flatMap((event) => (event.type === 'StockReceived' ? [event.data.productId] : [])))];
   if (ids.length === 0) return new Map();
   const rows = await sql.query<{ product_id: string; cost_price: string }>(
     `select product_id, cost_price from audit_cost_prices where product_id in (select jsonb_array_elements_text(?::jsonb))`,

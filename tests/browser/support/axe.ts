@@ -19,5 +19,6 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string): 
         .map((node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
         .join('\n    ')}`,
   );
-  if (report.length > 0) throw new Error(`axe on ${where}: ${report.length} serious/critical rule(s)\n${report.join('\n')}`);
+  if (report.length > 0)
+    throw new Error(`axe on ${where}: ${report.length} serious/critical rule(s)\n${report.join('\n')}`);
 }

@@ -139,7 +139,7 @@ export function ProductHistoryDialog({ productId, productName, open, onOpenChang
           </DialogDescription>
         </DialogHeader>
         {history.isPending ? (
-          <div className="flex justify-center py-10 text-slate-400">
+          <div className="flex justify-center py-10 text-slate-500">
             <Spinner className="h-6 w-6" />
           </div>
         ) : history.isError ? (

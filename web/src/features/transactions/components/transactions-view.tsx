@@ -66,7 +66,7 @@ export function TransactionsView({
     <div className="space-y-4">
       <TransactionFilters value={filter} onChange={onFilterChange} />
       {isLoading ? (
-        <div className="flex justify-center py-16 text-slate-400">
+        <div className="flex justify-center py-16 text-slate-500">
           <Spinner className="h-6 w-6" />
         </div>
       ) : isError ? (
