@@ -28,6 +28,7 @@ export const PAGE_KEYS = [
   'reports',
   'customer-support',
   'settings',
+  'audit',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -37,7 +37,7 @@ export { findLedgerMovement, type LedgerMovementRef } from './ledger/find-ledger
 export { ledgerMovementPages, type LedgerMovement, type MovementRange } from './ledger/ledger-movements.query';
 export { getReportSummary, type ReportRange } from './reports/report-summary.query';
 export { listStaffDailySales } from './reports/staff-daily-sales.query';
-export { listAudit, type AuditFilter } from './audit/list-audit.query';
+export { allAuditEntries, listAudit, type AuditFilter } from './audit/list-audit.query';
 export { getOnlineOrder, listOnlineOrders } from './online-orders/list-online-orders.query';
 export { countOnlineOrders } from './online-orders/count-online-orders.query';
 export { getCustomer, countCustomers } from './customers/get-customer.query';

@@ -94,11 +94,88 @@ describe('audit trail: who did what, when, across the shop', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
-  it('is for managers only and validates its filters', async () => {
+  it('shows a cost price change before → after, and finds it by free text, entity and user', async () => {
+    const { body: product } = await manager.post('/api/products', {
+      name: 'Price Trail Serum',
+      sku: 'PTS-1',
+      category: 'Skincare Products',
+      price: '2500.00',
+      costPrice: '1000.00',
+      currentStock: 4,
+    });
+    const stockIn = (costPrice: string) =>
+      manager.post('/api/transactions', {
+        productId: product.id,
+        type: 'in',
+        quantity: 2,
+        reason: 'purchase',
+        unitPrice: '2500.00',
+        costPrice,
+        sellerName: 'manager',
+        notes: null,
+      });
+    expect((await stockIn('1000.00')).status).toBe(201); // same cost: nothing changed
+    expect((await stockIn('1100.00')).status).toBe(201);
+
+    const found = await manager.get(`/api/audit?q=${encodeURIComponent('price trail')}&entity=product`);
+    expect(found.status).toBe(200);
+    const entries = auditResponse.parse(found.body).entries;
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toMatchObject({
+      entityId: product.id,
+      changes: [{ field: 'cost price', before: '1000.00', after: '1100.00' }],
+    });
+    expect(entries[0]?.summary).toContain('cost price 1000.00 → 1100.00');
+    expect(entries[1]?.changes).toEqual([]);
+    // LIKE wildcards typed in the box are plain characters.
+    expect((await manager.get('/api/audit?q=%25&entity=product')).body.entries).toEqual([]);
+
+    const { body: users } = await manager.get('/api/users');
+    const managerId = users.find((user: { username: string }) => user.username === 'manager').id;
+    const mine = (await manager.get(`/api/audit?byId=${managerId}&q=PTS-1`)).body.entries;
+    expect(mine).toHaveLength(3);
+    expect((await manager.get(`/api/audit?byId=${product.id}&q=PTS-1`)).body.entries).toEqual([]);
+  });
+
+  it('exports the filtered view as CSV, formula-safe', async () => {
+    await manager.post('/api/products', {
+      name: '=HYPERLINK("http://evil")',
+      sku: 'CSV-AUD-1',
+      category: 'Body Care',
+      price: '100.00',
+      currentStock: 1,
+    });
+    const response = await manager.get('/api/audit.csv?entity=product&q=CSV-AUD-1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = response.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('When (Lagos),User,Entity,Entity ID,Event,Summary,Changes');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/,manager,product,[0-9a-f-]{36},ProductCreated,/);
+    expect(lines[1]).toContain('Created product =HYPERLINK');
+    // An empty filtered view is the header alone.
+    const none = await manager.get('/api/audit.csv?q=HYPERLINK&from=2020-01-01&to=2020-01-02');
+    expect(
+      none.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+    expect((await manager.get('/api/audit.csv?from=2025-02-01&to=2025-01-01')).status).toBe(400);
+  });
+
+  it('is for managers, and assistants a manager grants the audit page; validates its filters', async () => {
     await manager.post('/api/users', { username: 'reader', password: 'reader-secret-1' });
     await manager.put('/api/settings/page_permissions', { value: { assistant: { reports: true, settings: true } } });
     const assistant = await app.signIn('reader', 'reader-secret-1');
     expect((await assistant.get('/api/audit')).status).toBe(403);
+    expect((await assistant.get('/api/audit.csv')).status).toBe(403);
+    await manager.put('/api/settings/page_permissions', { value: { assistant: { audit: true } } });
+    expect((await assistant.get('/api/audit')).status).toBe(200);
+    await manager.put('/api/settings/page_permissions', { value: { assistant: { audit: false } } });
     expect((await manager.get('/api/audit?entity=planet')).status).toBe(400);
     expect((await manager.get('/api/audit?from=2025-02-01&to=2025-01-01')).status).toBe(400);
     expect((await manager.get('/api/audit?limit=0')).status).toBe(400);

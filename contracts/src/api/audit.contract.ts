@@ -79,11 +79,22 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-export const auditQuery = z.object({
+/** The audit filters shared by the page (GET /api/audit) and its CSV export (GET /api/audit.csv). */
+const auditFilterFields = {
   entity: z.enum(AUDIT_ENTITIES, { error: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
   entityId: storableString('entityId').trim().min(1).max(200).optional(),
+  /** Who did it: the acting user's id. */
+  byId: storableString('byId').trim().min(1).max(200).optional(),
+  /** Free text, matched case-insensitively inside the summary and the actor's name. */
+  q: storableString('q').trim().max(200).optional(),
   from: queryInstant('from').optional(),
   to: queryInstant('to', { endOfDay: true }).optional(),
+};
+
+export const auditCsvQuery = z.object(auditFilterFields);
+
+export const auditQuery = z.object({
+  ...auditFilterFields,
   limit: z.coerce.number().int().min(1).max(1000).default(200),
   /** Paging cursor: the `nextBefore` of the previous page. */
   before: z
@@ -91,6 +102,9 @@ export const auditQuery = z.object({
     .regex(/^\d+:\d+$/, 'before must be a cursor from nextBefore')
     .optional(),
 });
+
+export const auditChange = z.object({ field: z.string(), before: z.string().nullable(), after: z.string() });
+export type AuditChange = z.infer<typeof auditChange>;
 
 export const auditEntryResponse = z.object({
   id: z.string(),
@@ -103,6 +117,8 @@ export const auditEntryResponse = z.object({
   byId: z.string().nullable(),
   /** The event's fields, minus secrets (password hashes never leave the server). */
   details: z.record(z.string(), z.unknown()),
+  /** What changed, before → after, where the event changes a value (a cost price, a status). */
+  changes: z.array(auditChange),
 });
 export type AuditEntry = z.infer<typeof auditEntryResponse>;
 export const auditResponse = z.object({ entries: z.array(auditEntryResponse), nextBefore: z.string().nullable() });

@@ -28,6 +28,8 @@ export const DEFAULT_PAGE_PERMISSIONS: PagePermissions = {
     reports: false,
     'customer-support': false,
     settings: false,
+    // The audit trail shows who did what across the shop: a manager's page unless granted.
+    audit: false,
   },
 };
 

@@ -18,7 +18,15 @@ export const auditLogSchema: readonly string[] = [
     position_prepare numeric(20,0) not null
   )`,
   `create index if not exists audit_log_newest_idx on audit_log (position_commit desc, position_prepare desc)`,
+  // What changed, before → after (added with the audit page; older rows get [] until a rebuild).
+  `alter table audit_log add column if not exists changes jsonb not null default '[]'::jsonb`,
   `create index if not exists audit_log_entity_idx on audit_log (entity, entity_id)`,
+  // Keyset pages filtered by entity or by user walk these in order and stop after one page,
+  // whatever the size of the table (docs/benchmarks.md, audit page at 1,000,000 events).
+  `create index if not exists audit_log_entity_newest_idx
+     on audit_log (entity, position_commit desc, position_prepare desc)`,
+  `create index if not exists audit_log_actor_newest_idx
+     on audit_log (actor_id, position_commit desc, position_prepare desc)`,
   `create index if not exists audit_log_at_idx on audit_log (at)`,
   // Names of users and products, so that "Deactivated clerk1" reads better than a uuid.
   `create table if not exists audit_names (
@@ -26,5 +34,10 @@ export const auditLogSchema: readonly string[] = [
     id text not null,
     name text not null,
     primary key (kind, id)
+  )`,
+  // The cost price in force per product, so a stock in's cost change reads "before → after".
+  `create table if not exists audit_cost_prices (
+    product_id text primary key,
+    cost_price text not null
   )`,
 ];

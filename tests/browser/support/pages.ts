@@ -9,6 +9,7 @@ export const PAGES = [
   { key: 'reports', path: '/reports', label: 'Reports' },
   { key: 'customer-support', path: '/customer-support', label: 'Customer Support' },
   { key: 'settings', path: '/settings', label: 'Settings' },
+  { key: 'audit', path: '/audit', label: 'Audit Trail' },
 ] as const;
 
 /** Page keys as the permission switches list them, with their sidebar labels. */

@@ -3,6 +3,7 @@ import {
   ArrowLeftRight,
   Boxes,
   ChartColumn,
+  FileClock,
   Headphones,
   LayoutDashboard,
   Package,
@@ -37,6 +38,7 @@ const pageComponents: Record<PageKey, AppPage['component']> = {
   reports: lazyPage(() => import('./routes/reports'), 'ReportsPage'),
   'customer-support': lazyPage(() => import('./routes/customer-support'), 'CustomerSupportPage'),
   settings: lazyPage(() => import('./routes/settings'), 'SettingsPage'),
+  audit: lazyPage(() => import('./routes/audit'), 'AuditPage'),
 };
 
 const signedInPages: readonly Omit<AppPage, 'component'>[] = [
@@ -49,6 +51,7 @@ const signedInPages: readonly Omit<AppPage, 'component'>[] = [
   { key: 'reports', paths: [paths.reports], navLabel: 'Reports', icon: ChartColumn },
   { key: 'customer-support', paths: [paths.customerSupport], navLabel: 'Customer Support', icon: Headphones },
   { key: 'settings', paths: [paths.settings], navLabel: 'Settings', icon: Settings },
+  { key: 'audit', paths: [paths.audit], navLabel: 'Audit Trail', icon: FileClock },
 ];
 
 /**

@@ -9,6 +9,7 @@ export const paths = {
   reports: '/reports',
   customerSupport: '/customer-support',
   settings: '/settings',
+  audit: '/audit',
   publicStore: '/store',
   customerProfile: '/customer-profile',
 } as const;

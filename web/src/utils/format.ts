@@ -1,4 +1,4 @@
-import { CURRENCY, LOCALE } from '@shop/contracts';
+import { CURRENCY, LOCALE, SHOP_TIME_ZONE } from '@shop/contracts';
 
 const moneyFormatter = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
 
@@ -13,20 +13,26 @@ export function stockValue(price: string, currentStock: number): number {
   return (Math.round(Number(price) * 100) * currentStock) / 100;
 }
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+const relativeFormatter = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
-/** Spec section 9: minutes, hours (under 24) or days ago. */
+/** Spec section 9: minutes, hours (under 24) or days ago; "just now" under a minute, not "0 minutes ago". */
 export function formatRelativeTime(iso: string, now: Date = new Date()): string {
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return 'Invalid Date';
   const minutes = Math.max(0, Math.floor((now.getTime() - time) / 60_000));
-  if (minutes < 60) return plural(minutes, 'minute');
+  if (minutes === 0) return 'just now';
+  if (minutes < 60) return relativeFormatter.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return plural(hours, 'hour');
-  return plural(Math.floor(hours / 24), 'day');
+  if (hours < 24) return relativeFormatter.format(-hours, 'hour');
+  return relativeFormatter.format(-Math.floor(hours / 24), 'day');
 }
 
-const dateTimeFormatter = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+// The shop's clock (Africa/Lagos), whatever the zone of the browser showing it.
+const dateTimeFormatter = new Intl.DateTimeFormat(LOCALE, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: SHOP_TIME_ZONE,
+});
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

@@ -1,6 +1,8 @@
-import { BadRequestException, Controller, Get, Param, Query } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
 import {
+  auditCsvQuery,
   auditQuery,
   historyQuery,
   LEDGER_MESSAGES,
@@ -9,10 +11,15 @@ import {
   type ProductHistory,
 } from '@shop/contracts';
 import type { AuditFilter } from '@shop/projections';
-import { ManagerOnly, Pages } from '../auth/access.decorator';
+import { Pages } from '../auth/access.decorator';
 import { uuidParam } from '../http/uuid-param.pipe';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
-import { GetProductHistoryQuery, ListAuditQuery } from './audit.queries';
+import { sendCsv } from '../reports/csv-response';
+import { ExportAuditCsvQuery, GetProductHistoryQuery, ListAuditQuery, type AuditCsvFilter } from './audit.queries';
+
+function requireOrdered(filter: { from?: Date; to?: Date }): void {
+  if (filter.from && filter.to && filter.from >= filter.to) throw new BadRequestException(LEDGER_MESSAGES.badRange);
+}
 
 /** The audit trail: a product's movement history (kept after deletion) and who did what across the shop. */
 @Controller('api')
@@ -28,10 +35,21 @@ export class AuditController {
     return this.queries.execute(new GetProductHistoryQuery(id, query.sinceLastAboveMin === 'true'));
   }
 
+  // The audit page's key: managers always, assistants only when a manager grants it (off by default).
   @Get('audit')
-  @ManagerOnly()
+  @Pages('audit')
   audit(@Query(new ZodBodyPipe(auditQuery)) filter: AuditFilter): Promise<AuditPage> {
-    if (filter.from && filter.to && filter.from >= filter.to) throw new BadRequestException(LEDGER_MESSAGES.badRange);
+    requireOrdered(filter);
     return this.queries.execute(new ListAuditQuery(filter));
+  }
+
+  @Get('audit.csv')
+  @Pages('audit')
+  async auditCsv(
+    @Query(new ZodBodyPipe(auditCsvQuery)) filter: AuditCsvFilter,
+    @Res() response: Response,
+  ): Promise<void> {
+    requireOrdered(filter);
+    await sendCsv(response, await this.queries.execute(new ExportAuditCsvQuery(filter, new Date())));
   }
 }

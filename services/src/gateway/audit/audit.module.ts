@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AuditController } from './audit.controller';
-import { GetProductHistoryHandler, ListAuditHandler } from './audit.queries';
+import { ExportAuditCsvHandler, GetProductHistoryHandler, ListAuditHandler } from './audit.queries';
 
 @Module({
   controllers: [AuditController],
-  providers: [GetProductHistoryHandler, ListAuditHandler],
+  providers: [ExportAuditCsvHandler, GetProductHistoryHandler, ListAuditHandler],
 })
 export class AuditModule {}

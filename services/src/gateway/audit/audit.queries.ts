@@ -1,10 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MESSAGES, type AuditPage, type ProductHistory } from '@shop/contracts';
-import { getProductHistory, listAudit, type AuditFilter } from '@shop/projections';
+import { allAuditEntries, getProductHistory, lagosBusinessDay, listAudit, type AuditFilter } from '@shop/projections';
 import type { Database } from '../../database';
 import { notFound } from '../../domain';
 import { DATABASE } from '../infrastructure/tokens';
+import type { CsvExport } from '../reports/csv-response';
+import { lagosDateTime } from '../reports/report.queries';
 
 export class GetProductHistoryQuery extends Query<ProductHistory> {
   constructor(
@@ -38,5 +40,46 @@ export class ListAuditHandler implements IQueryHandler<ListAuditQuery> {
 
   execute({ filter }: ListAuditQuery): Promise<AuditPage> {
     return listAudit(this.database.knex, filter);
+  }
+}
+
+export type AuditCsvFilter = Omit<AuditFilter, 'limit' | 'before'>;
+
+export const AUDIT_CSV_COLUMNS = ['When (Lagos)', 'User', 'Entity', 'Entity ID', 'Event', 'Summary', 'Changes'];
+
+export class ExportAuditCsvQuery extends Query<CsvExport> {
+  constructor(
+    readonly filter: AuditCsvFilter,
+    readonly now: Date,
+  ) {
+    super();
+  }
+}
+
+/** The filtered audit trail as a CSV download; cells are formula-safe (sendCsv neutralises them). */
+@QueryHandler(ExportAuditCsvQuery)
+export class ExportAuditCsvHandler implements IQueryHandler<ExportAuditCsvQuery> {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  execute({ filter, now }: ExportAuditCsvQuery): Promise<CsvExport> {
+    const knex = this.database.knex;
+    async function* records() {
+      for await (const entry of allAuditEntries(knex, filter)) {
+        yield [
+          lagosDateTime(entry.at),
+          entry.by,
+          entry.entity,
+          entry.entityId,
+          entry.event,
+          entry.summary,
+          entry.changes.map((change) => `${change.field}: ${change.before ?? 'none'} -> ${change.after}`).join('; '),
+        ];
+      }
+    }
+    return Promise.resolve({
+      filename: `audit-trail-${lagosBusinessDay(now)}.csv`,
+      columns: AUDIT_CSV_COLUMNS,
+      records: records(),
+    });
   }
 }

@@ -21,7 +21,7 @@ import type { CsvExport } from './csv-response';
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 /** "2025-03-10 14:05:09", Africa/Lagos wall time: what a spreadsheet recognises as a date. */
-const lagosDateTime = (iso: string) =>
+export const lagosDateTime = (iso: string) =>
   new Date(Date.parse(iso) + LAGOS_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
 
 export class ExportInventoryCsvQuery extends Query<CsvExport> {

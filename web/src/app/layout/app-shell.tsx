@@ -48,7 +48,7 @@ export function AppShell() {
             <DialogPrimitive.Title className="sr-only">Navigation menu</DialogPrimitive.Title>
             <DialogPrimitive.Close
               aria-label="Close menu"
-              className="absolute top-5 right-3 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:outline-none"
+              className="absolute top-5 right-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:outline-none"
             >
               <X className="h-5 w-5" aria-hidden="true" />
             </DialogPrimitive.Close>
@@ -76,7 +76,7 @@ export function AppShell() {
         <main className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
           <Suspense
             fallback={
-              <div className="flex justify-center py-24 text-slate-400">
+              <div className="flex justify-center py-24 text-slate-500">
                 <Spinner className="h-6 w-6" />
               </div>
             }

@@ -1,3 +1,4 @@
+import { LinkedProductHistory } from '@/features/product-history/components/linked-product-history';
 import { ProductHistoryButton } from '@/features/product-history/components/product-history-button';
 import { ProductsView } from '@/features/products/components/products-view';
 import { PageHeader } from '../layout/page-header';
@@ -7,6 +8,7 @@ export function ProductsPage() {
     <>
       <PageHeader title="Products" subtitle="Manage your product catalogue" />
       <ProductsView rowActions={(product) => <ProductHistoryButton product={product} />} />
+      <LinkedProductHistory />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router-dom';
 import { useContactInfo } from '@/features/settings/api/get-contact-info';
 import { TransactionsView } from '@/features/transactions/components/transactions-view';
 import { useTransactions } from '@/features/transactions/api/get-transactions';
@@ -7,6 +8,7 @@ export function TransactionsPage() {
   const transactions = useTransactions();
   // Receipts show the shop's contact details when a manager has set them; otherwise they are left off.
   const contactInfo = useContactInfo();
+  const [params] = useSearchParams();
   return (
     <>
       <PageHeader title="Transactions" subtitle="History of every stock movement and sale" />
@@ -15,6 +17,7 @@ export function TransactionsPage() {
         isLoading={transactions.isPending}
         isError={transactions.isError}
         contactInfo={contactInfo.data ?? null}
+        initialSearch={params.get('search') ?? ''}
       />
     </>
   );

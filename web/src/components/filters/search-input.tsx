@@ -13,7 +13,7 @@ export function SearchInput({ value, onChange, placeholder, label, testId }: Sea
   return (
     <div className="relative w-full">
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
         aria-hidden="true"
       />
       <Input

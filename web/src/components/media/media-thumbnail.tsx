@@ -19,7 +19,7 @@ export function MediaThumbnail({ path, alt, className }: MediaThumbnailProps) {
   // Remember which path failed, so a new path gets its own chance to load.
   const [failedPath, setFailedPath] = useState<string | null>(null);
   const frame = cn(
-    'flex items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-400',
+    'flex items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-500',
     className ?? 'h-16 w-16',
   );
 

@@ -24,7 +24,7 @@ export function DialogContent({ className, children, ...props }: DialogContentPr
         {children}
         <DialogPrimitive.Close
           aria-label="Close"
-          className="absolute top-4 right-4 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:outline-none"
+          className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:outline-none"
         >
           <X className="h-4 w-4" aria-hidden="true" />
         </DialogPrimitive.Close>

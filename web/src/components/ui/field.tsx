@@ -15,7 +15,7 @@ export function Field({ id, label, error, hint, optional, children }: FieldProps
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
-        {optional && <span className="ml-1 font-normal text-slate-400">(optional)</span>}
+        {optional && <span className="ml-1 font-normal text-slate-500">(optional)</span>}
       </label>
       {children}
       {hint && !error && (

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/utils/cn';
 
 export const controlClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 ' +
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 ' +
   'focus-visible:border-rose-400 focus-visible:ring-2 focus-visible:ring-rose-200 focus-visible:outline-none ' +
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 read-only:bg-slate-50 ' +
   'aria-invalid:border-red-400 aria-invalid:focus-visible:ring-red-200';

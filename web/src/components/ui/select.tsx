@@ -34,7 +34,7 @@ export function SelectField({
       <SelectPrimitive.Trigger
         className={cn(
           controlClass,
-          'flex h-10 items-center justify-between gap-2 text-left data-placeholder:text-slate-400',
+          'flex h-10 items-center justify-between gap-2 text-left data-placeholder:text-slate-500',
           className,
         )}
         {...triggerProps}
@@ -43,7 +43,7 @@ export function SelectField({
           <SelectPrimitive.Value placeholder={placeholder} />
         </span>
         <SelectPrimitive.Icon>
-          <ChevronDown className="h-4 w-4 text-slate-400" aria-hidden="true" />
+          <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden="true" />
         </SelectPrimitive.Icon>
       </SelectPrimitive.Trigger>
       <SelectPrimitive.Portal>

@@ -15,7 +15,7 @@ type RequestListProps = {
 export function RequestList({ requests, isLoading, isError, onReply, showReplies }: RequestListProps) {
   if (isLoading) {
     return (
-      <div className="flex justify-center py-10 text-slate-400">
+      <div className="flex justify-center py-10 text-slate-500">
         <Spinner className="h-6 w-6" />
       </div>
     );

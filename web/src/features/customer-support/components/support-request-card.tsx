@@ -27,7 +27,7 @@ export function SupportRequestCard({ request, onReply, showReplies = false }: Su
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-semibold break-words text-slate-900">{request.fullName}</span>
-            <span className="text-xs text-slate-400">#{request.id}</span>
+            <span className="text-xs text-slate-500">#{request.id}</span>
           </p>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-slate-500">
             <span className="inline-flex min-w-0 items-center gap-1 break-all">

@@ -56,7 +56,7 @@ export function SupportStats() {
               {value ?? '—'}
             </p>
             <p className="text-sm leading-tight text-slate-500">{label}</p>
-            {caption && <p className="truncate text-xs text-slate-400">{caption}</p>}
+            {caption && <p className="truncate text-xs text-slate-500">{caption}</p>}
           </div>
         </Card>
       ))}

@@ -28,7 +28,7 @@ export function LowStockAlerts({ onRestock }: { onRestock?: (productId: string) 
       </CardHeader>
       <CardBody className="py-2">
         {isPending && !isError ? (
-          <div className="flex justify-center py-10 text-slate-400">
+          <div className="flex justify-center py-10 text-slate-500">
             <Spinner className="h-6 w-6" />
           </div>
         ) : isError ? (

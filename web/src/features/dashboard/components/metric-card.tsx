@@ -45,7 +45,7 @@ export function MetricCard({ testId, title, value, subtitle, icon: Icon, tone, t
       <p data-testid="metric-subtitle" className="mt-2 text-sm text-slate-600">
         {isLoading ? '\u00a0' : subtitle}
       </p>
-      {trend && <p className="mt-1 text-xs text-slate-400">{trend}</p>}
+      {trend && <p className="mt-1 text-xs text-slate-500">{trend}</p>}
     </Card>
   );
 }

@@ -38,7 +38,7 @@ export function RecentTransactions({ transactions, isLoading, isError }: RecentT
       </CardHeader>
       <CardBody className="py-2">
         {isLoading ? (
-          <div className="flex justify-center py-10 text-slate-400">
+          <div className="flex justify-center py-10 text-slate-500">
             <Spinner className="h-6 w-6" />
           </div>
         ) : isError ? (

@@ -43,7 +43,7 @@ export function InventoryView({ products, isLoading, isError, cardActions }: Inv
       </Card>
 
       {isLoading ? (
-        <div className="flex justify-center py-16 text-slate-400">
+        <div className="flex justify-center py-16 text-slate-500">
           <Spinner className="h-6 w-6" />
         </div>
       ) : isError ? (

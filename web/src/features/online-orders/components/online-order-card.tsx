@@ -41,26 +41,26 @@ export function OnlineOrderCard({ order }: { order: OnlineOrder }) {
 
       <div className="space-y-1 text-sm text-slate-700">
         <p className="flex items-center gap-2">
-          <User className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <User className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
           <span data-testid="order-customer-name" className="font-medium break-words">
             {order.customerName}
           </span>
         </p>
         {order.customerEmail && (
           <p className="flex items-center gap-2" data-testid="order-customer-email">
-            <Mail className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <Mail className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             <span className="break-all">{order.customerEmail}</span>
           </p>
         )}
         {order.customerPhone && (
           <p className="flex items-center gap-2" data-testid="order-customer-phone">
-            <Phone className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <Phone className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             {order.customerPhone}
           </p>
         )}
         {address && (
           <p className="flex items-start gap-2" data-testid="order-address">
-            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             <span className="break-words">{address}</span>
           </p>
         )}
@@ -76,7 +76,7 @@ export function OnlineOrderCard({ order }: { order: OnlineOrder }) {
           >
             <span className="min-w-0 break-words text-slate-800">
               {item.productName}{' '}
-              <span className="font-mono text-xs text-slate-400">({shortProductId(item.productId)})</span>
+              <span className="font-mono text-xs text-slate-500">({shortProductId(item.productId)})</span>
             </span>
             <span className="text-slate-600 tabular-nums">
               <span data-testid="order-item-quantity">{item.quantity}</span> ×{' '}

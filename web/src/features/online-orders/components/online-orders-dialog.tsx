@@ -32,7 +32,7 @@ export function OnlineOrdersDialog({ open, onOpenChange, pendingCountHint }: Onl
           <DialogDescription>Orders placed through the customer store, oldest first.</DialogDescription>
         </DialogHeader>
         {isPending && !isError ? (
-          <div className="flex justify-center py-10 text-slate-400">
+          <div className="flex justify-center py-10 text-slate-500">
             <Spinner className="h-6 w-6" />
           </div>
         ) : isError ? (

@@ -118,7 +118,8 @@ function HistoryEntryItem({ entry }: { entry: HistoryEntry }) {
 
 type ProductHistoryDialogProps = {
   productId: string;
-  productName: string;
+  /** Null when opened from a link (the audit trail): the name comes with the history. */
+  productName: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
@@ -130,7 +131,7 @@ export function ProductHistoryDialog({ productId, productName, open, onOpenChang
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl" data-testid="product-history" data-product-id={productId}>
         <DialogHeader>
-          <DialogTitle>History: {productName}</DialogTitle>
+          <DialogTitle>History: {productName ?? history.data?.product.name ?? 'Product'}</DialogTitle>
           <DialogDescription>
             {history.data
               ? `${history.data.product.sku} · ${history.data.product.category} · now ${history.data.product.currentStock} in stock`
@@ -138,7 +139,7 @@ export function ProductHistoryDialog({ productId, productName, open, onOpenChang
           </DialogDescription>
         </DialogHeader>
         {history.isPending ? (
-          <div className="flex justify-center py-10 text-slate-400">
+          <div className="flex justify-center py-10 text-slate-500">
             <Spinner className="h-6 w-6" />
           </div>
         ) : history.isError ? (

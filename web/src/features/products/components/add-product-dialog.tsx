@@ -33,7 +33,7 @@ export function AddProductDialog() {
         {/* Mounted only while open, so closing always starts the next one fresh. */}
         <Suspense
           fallback={
-            <div className="flex justify-center py-16 text-slate-400">
+            <div className="flex justify-center py-16 text-slate-500">
               <Spinner className="h-6 w-6" />
             </div>
           }

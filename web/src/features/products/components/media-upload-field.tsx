@@ -46,7 +46,7 @@ export function MediaUploadField({ value, pending, problems, onFiles, onRemove, 
       )}
     >
       <div className="flex flex-col items-center gap-2 text-center sm:flex-row sm:text-left">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-white text-slate-400 ring-1 ring-slate-200">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-white text-slate-500 ring-1 ring-slate-200">
           <ImagePlus className="h-5 w-5" aria-hidden="true" />
         </span>
         <div className="flex-1">
@@ -54,7 +54,7 @@ export function MediaUploadField({ value, pending, problems, onFiles, onRemove, 
           <p id="media-upload-hint" className="text-xs text-slate-500">
             Supported formats: JPG, PNG, GIF, MP4, WebM and MOV
           </p>
-          <p className="text-xs text-slate-400" data-testid="media-upload-count">
+          <p className="text-xs text-slate-500" data-testid="media-upload-count">
             Up to {MEDIA_LIMITS.maxFiles} files, {maxMb}MB each · {value.length} of {MEDIA_LIMITS.maxFiles} uploaded
           </p>
         </div>

@@ -28,7 +28,7 @@ export function ProductsView({ rowActions }: { rowActions?: (product: Product) =
         <CategoryFilter value={category} onChange={setCategory} testId="products-category-filter" />
       </div>
       {products.isPending ? (
-        <div className="flex justify-center py-16 text-slate-400">
+        <div className="flex justify-center py-16 text-slate-500">
           <Spinner className="h-6 w-6" />
         </div>
       ) : products.isError ? (

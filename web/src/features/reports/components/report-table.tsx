@@ -10,6 +10,7 @@ export function ReportTable<Row>({
   testId,
   rowTestId,
   emptyText,
+  label,
 }: {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
@@ -17,9 +18,11 @@ export function ReportTable<Row>({
   testId: string;
   rowTestId?: string;
   emptyText: string;
+  /** Names the scrollable region, which keyboard users reach with Tab to scroll it sideways. */
+  label?: string;
 }) {
   return (
-    <div className="max-w-full min-w-0 overflow-x-auto">
+    <div className="max-w-full min-w-0 overflow-x-auto" tabIndex={0} role="region" aria-label={label ?? 'Report table'}>
       <table className="w-full text-left text-sm" data-testid={testId}>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>

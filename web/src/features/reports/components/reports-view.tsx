@@ -40,7 +40,7 @@ function Section({
 }
 
 const Loading = () => (
-  <div className="flex justify-center py-8 text-slate-400">
+  <div className="flex justify-center py-8 text-slate-500">
     <Spinner className="h-5 w-5" />
   </div>
 );

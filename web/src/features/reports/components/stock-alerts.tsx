@@ -12,7 +12,7 @@ export function StockAlerts({ inventory }: { inventory: readonly InventoryItem[]
       {groups.map((group) => (
         <section key={group.key} data-testid={`stock-alerts-${group.key}`} className="min-w-0">
           <h3 className="mb-2 text-sm font-semibold text-slate-700">
-            {group.title} <span className="text-slate-400">({group.items.length})</span>
+            {group.title} <span className="text-slate-500">({group.items.length})</span>
           </h3>
           {group.items.length === 0 ? (
             <p className="text-sm text-slate-500">None.</p>

@@ -65,7 +65,7 @@ export function CartDialog({ open, onOpenChange, cart, productsById, onConfirm, 
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <div className="space-y-1.5">
                 <label htmlFor="cart-notes" className="block text-sm font-medium text-slate-700">
-                  Transaction Notes <span className="font-normal text-slate-400">(optional)</span>
+                  Transaction Notes <span className="font-normal text-slate-500">(optional)</span>
                 </label>
                 <Textarea
                   id="cart-notes"

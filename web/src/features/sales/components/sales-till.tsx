@@ -72,7 +72,7 @@ export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
       </Card>
 
       {isLoading ? (
-        <div className="flex justify-center py-16 text-slate-400">
+        <div className="flex justify-center py-16 text-slate-500">
           <Spinner className="h-6 w-6" />
         </div>
       ) : isError ? (

@@ -31,7 +31,7 @@ export function ContactInfoCard({ contact, isLoading, isError, onEdit }: Contact
       </CardHeader>
       <CardBody className="py-2">
         {isLoading ? (
-          <div className="flex justify-center py-8 text-slate-400">
+          <div className="flex justify-center py-8 text-slate-500">
             <Spinner className="h-6 w-6" />
           </div>
         ) : isError ? (
@@ -51,7 +51,7 @@ export function ContactInfoCard({ contact, isLoading, isError, onEdit }: Contact
                     <p className="text-xs font-medium text-slate-500">{label}</p>
                     <p
                       data-testid="contact-value"
-                      className={value ? 'text-sm break-words text-slate-900' : 'text-sm text-slate-400 italic'}
+                      className={value ? 'text-sm break-words text-slate-900' : 'text-sm text-slate-500 italic'}
                     >
                       {value || 'Not set'}
                     </p>

@@ -33,7 +33,7 @@ export function PagePermissionsCard() {
       </CardHeader>
       <CardBody className="px-0 py-0 sm:px-0">
         {permissions.isPending && !permissions.isError ? (
-          <div className="flex justify-center py-8 text-slate-400">
+          <div className="flex justify-center py-8 text-slate-500">
             <Spinner className="h-6 w-6" />
           </div>
         ) : permissions.isError ? (

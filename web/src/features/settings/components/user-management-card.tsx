@@ -32,7 +32,7 @@ export function UserManagementCard({ users, isLoading, isError, currentUserId }:
         <AddUserForm />
         <div className="border-t border-slate-100 pt-2">
           {isLoading ? (
-            <div className="flex justify-center py-8 text-slate-400">
+            <div className="flex justify-center py-8 text-slate-500">
               <Spinner className="h-6 w-6" />
             </div>
           ) : isError ? (

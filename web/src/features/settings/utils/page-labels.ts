@@ -11,6 +11,7 @@ export const PAGE_LABELS: Readonly<Record<PageKey, string>> = {
   reports: 'Reports',
   'customer-support': 'Customer Support',
   settings: 'Settings',
+  audit: 'Audit Trail',
 };
 
 /** The whole permissions object with one page switched, every page key spelled out (missing = no access). */

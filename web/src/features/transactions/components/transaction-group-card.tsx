@@ -22,7 +22,7 @@ export function TransactionGroupCard({ group, onPrintReceipt }: TransactionGroup
       {group.saleId && (
         <div className="flex flex-col gap-2 border-b border-slate-100 bg-slate-50/70 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex min-w-0 items-start gap-2">
-            <ReceiptText className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <ReceiptText className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             <div className="min-w-0">
               <p className="truncate font-mono text-sm font-medium text-slate-900" data-testid="transaction-sale-id">
                 {group.saleId}

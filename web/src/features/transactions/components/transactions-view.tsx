@@ -27,11 +27,19 @@ type TransactionsViewProps = {
   isError: boolean;
   /** The shop's contact details for receipts; null leaves them off. */
   contactInfo: ContactInfoResponse | null;
+  /** Search to start with: the audit trail links a sale here as `?search=<saleId>`. */
+  initialSearch?: string;
 };
 
 /** Movement history grouped by sale, with search, type and reason filters and receipt printing. */
-export function TransactionsView({ transactions, isLoading, isError, contactInfo }: TransactionsViewProps) {
-  const [filter, setFilter] = useState<TransactionFilter>(emptyFilter);
+export function TransactionsView({
+  transactions,
+  isLoading,
+  isError,
+  contactInfo,
+  initialSearch = '',
+}: TransactionsViewProps) {
+  const [filter, setFilter] = useState<TransactionFilter>({ ...emptyFilter, search: initialSearch });
   const [shown, setShown] = useState(PAGE_SIZE);
   const all = useMemo(() => transactions ?? [], [transactions]);
   // Receipts always use every line of the sale, whatever the filters hide.
@@ -58,7 +66,7 @@ export function TransactionsView({ transactions, isLoading, isError, contactInfo
     <div className="space-y-4">
       <TransactionFilters value={filter} onChange={onFilterChange} />
       {isLoading ? (
-        <div className="flex justify-center py-16 text-slate-400">
+        <div className="flex justify-center py-16 text-slate-500">
           <Spinner className="h-6 w-6" />
         </div>
       ) : isError ? (

@@ -1,0 +1,92 @@
+/**
+ * Audit page timings at 1,000,000 events (docs/benchmarks.md, "Audit page"): the first page, and
+ * pages filtered by entity, by user, by free text and by a date range, as GET /api/audit runs them
+ * (listAudit). Rows are generated in SQL straight into the read model: the bench measures the
+ * query, not the projection. PostgreSQL only (DATABASE_URL); a scratch database, dropped after.
+ *
+ *   npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node tests/bench/dist/audit-page-bench.js
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import knexFactory, { type Knex } from 'knex';
+import { listAudit, migrateReadModels, type AuditFilter } from '@shop/projections';
+
+const EVENTS = Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000);
+const RUNS = 7;
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is required (a PostgreSQL server)');
+  const name = `bench_audit_${randomBytes(4).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const knex = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 2 } });
+  try {
+    await migrateReadModels(knex);
+    const started = performance.now();
+    await seed(knex);
+    console.log(`seeded ${EVENTS} audit rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const cases: [string, AuditFilter][] = [
+      ['first page (50, no filter)', { limit: 50 }],
+      ['entity = sale', { entity: 'sale', limit: 50 }],
+      ['user (byId)', { byId: 'user-7', limit: 50 }],
+      ['free text, common ("Stock out")', { q: 'stock out', limit: 50 }],
+      ['free text, one product SKU', { q: 'SKU-00042)', limit: 50 }],
+      ['date range (one day, a month back)', { from: new Date(dayStart(30)), to: new Date(dayStart(29)), limit: 50 }],
+      ['entity + user + text', { entity: 'product', byId: 'user-3', q: 'waste', limit: 50 }],
+    ];
+    const first = await listAudit(knex, { limit: 50 });
+    cases.push(['second page (cursor)', { limit: 50, before: first.nextBefore ?? undefined }]);
+    console.log('| Query | Rows | Median (ms) | Max (ms) |');
+    console.log('|---|---:|---:|---:|');
+    for (const [label, filter] of cases) {
+      const times: number[] = [];
+      let rows = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const start = performance.now();
+        rows = (await listAudit(knex, filter)).entries.length;
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`| ${label} | ${rows} | ${times[RUNS >> 1]!.toFixed(1)} | ${times[RUNS - 1]!.toFixed(1)} |`);
+    }
+  } finally {
+    await knex.destroy();
+    await admin.raw(`drop database if exists ${name} with (force)`);
+    await admin.destroy();
+  }
+}
+
+const dayStart = (daysAgo: number) => Date.UTC(2026, 0, 1) - daysAgo * 86_400_000;
+
+/** One row per "event": a year of history, 10 users, 5,000 products, sales, stock moves, sign-ins. */
+async function seed(knex: Knex): Promise<void> {
+  await knex.raw(
+    `insert into audit_log (event_id, entity, entity_id, event_type, summary, details, changes, actor_id, actor_name,
+       at, position_commit, position_prepare)
+     select gen_random_uuid(),
+       case when i % 10 = 0 then 'sale' when i % 10 = 1 then 'user' else 'product' end,
+       case when i % 10 = 0 then 'sale-' || i when i % 10 = 1 then 'user-' || (i % 10) else 'p-' || (i % 5000) end,
+       case when i % 10 = 0 then 'SaleRecorded' when i % 10 = 1 then 'UserSignedIn'
+            when i % 10 < 6 then 'StockIssued' else 'StockReceived' end,
+       case when i % 10 = 0 then 'Sale sale-' || i || ': 1 line(s), 2500.00 (cash)'
+            when i % 10 = 1 then 'user' || (i % 10) || ' signed in'
+            when i % 10 < 6 then 'Stock out: 1 × Product ' || (i % 5000) || ' (SKU-' || lpad((i % 5000)::text, 5, '0')
+              || ') (' || (case when i % 7 = 0 then 'waste' else 'sale' end) || '), 2500.00'
+            else 'Stock in: 2 × Product ' || (i % 5000) || ' (SKU-' || lpad((i % 5000)::text, 5, '0')
+              || ') (purchase), 5000.00' end,
+       '{}'::jsonb, '[]'::jsonb, 'user-' || (i % 10), 'user' || (i % 10),
+       to_timestamp(${Date.UTC(2026, 0, 1) / 1000} - (? - i) * (31536000.0 / ?)),
+       i, i
+     from generate_series(1, ?) as i`,
+    [EVENTS, EVENTS, EVENTS],
+  );
+  await knex.raw('analyze audit_log');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

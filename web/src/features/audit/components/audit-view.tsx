@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Download, FileClock } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState } from '@/components/feedback/empty-state';
+import { useSignedInUser } from '@/lib/session';
+import { useUsers } from '@/features/settings/api/get-users';
+import { auditCsvHref, emptyAuditFilter, useAuditTrail, type AuditFilter } from '../api/get-audit';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { AuditEntryRow } from './audit-entry-row';
+import { AuditFilters } from './audit-filters';
+
+/**
+ * Every event of the shop, newest first, filtered on the server and paged by its keyset cursor
+ * ("Load older entries"), so the page stays fast however long the trail grows.
+ */
+export function AuditView() {
+  const user = useSignedInUser();
+  // The user list is a manager's call; an assistant granted this page filters without it.
+  const users = useUsers({ enabled: user.role === 'manager' });
+  const [filter, setFilter] = useState<AuditFilter>(emptyAuditFilter);
+  const settled = useDebouncedValue(filter, 250);
+  const trail = useAuditTrail(settled);
+  const entries = trail.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  return (
+    <div className="space-y-4">
+      <AuditFilters value={filter} onChange={setFilter} users={users.data ?? []} />
+      <Card data-testid="audit-trail">
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
+          <h2 className="text-base font-semibold text-slate-900">Events, newest first</h2>
+          <a
+            href={auditCsvHref(settled)}
+            download
+            data-testid="audit-export-csv"
+            className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-rose-500 focus-visible:outline-none"
+          >
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Export CSV
+          </a>
+        </div>
+        {trail.isPending ? (
+          <div className="flex justify-center py-16 text-slate-500">
+            <Spinner className="h-6 w-6" />
+          </div>
+        ) : trail.isError ? (
+          <p className="py-16 text-center text-sm text-slate-600" role="alert">
+            The audit trail could not be loaded.
+          </p>
+        ) : entries.length === 0 ? (
+          <EmptyState icon={FileClock} testId="audit-empty">
+            No events match your filters.
+          </EmptyState>
+        ) : (
+          <ol aria-label="Audit trail" data-testid="audit-entries" aria-busy={trail.isFetching}>
+            {entries.map((entry) => (
+              <AuditEntryRow key={entry.id} entry={entry} />
+            ))}
+          </ol>
+        )}
+        {trail.hasNextPage && (
+          <div className="flex justify-center border-t border-slate-100 p-3">
+            <Button
+              variant="outline"
+              onClick={() => void trail.fetchNextPage()}
+              disabled={trail.isFetchingNextPage}
+              data-testid="audit-load-more"
+            >
+              {trail.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
+            </Button>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
