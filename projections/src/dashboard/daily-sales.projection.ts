@@ -40,7 +40,10 @@ export const dailySalesProjection = defineProjection({
       }
       totals.unitsSold += data.quantity;
       totals.saleLines += 1;
-      totals.lastAt = event.metadata.at;
+      // The latest time, not the last event's: appends commit out of clock order, and the stored day
+      // takes greatest() across batches, so "last in this batch" would make the row depend on where a
+      // batch happened to end (live and a rebuild batch differently).
+      if (Date.parse(event.metadata.at) > Date.parse(totals.lastAt)) totals.lastAt = event.metadata.at;
     }
     if (days.size > 0) addToDays(sql, days);
   },
