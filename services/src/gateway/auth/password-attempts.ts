@@ -7,16 +7,17 @@ const MINUTE = 60_000;
 
 /**
  * Failed password attempts allowed in any 15 minutes (spec gives no figure; OWASP-style lockout):
- * - account: 5 per username (case-insensitive), wherever they come from: slows guessing one
- *   password to 20 an hour, and a user who mistypes a few times is not locked out;
- * - client: 20 per client address, across accounts: stops one address trying a few passwords on
- *   many accounts, yet a shop's staff behind one address can mistype without blocking each other.
+ * - account: 10 per username (case-insensitive), wherever they come from: slows guessing one
+ *   password to 40 an hour, and a user who mistypes a few times is not locked out;
+ * - client: 100 per client address, across accounts: stops one address trying passwords on many
+ *   accounts, yet a whole shop's staff behind one address (one router, one NAT) can mistype for a
+ *   day without locking everyone out: once over it, even a right password waits.
  * Only refused passwords count (an attempt is charged when it starts, so parallel guesses cannot
  * all slip through, and given back when the password was right or the call failed otherwise).
  */
 export const PASSWORD_ATTEMPT_LIMITS = {
-  account: { limit: 5, ttl: 15 * MINUTE },
-  client: { limit: 20, ttl: 15 * MINUTE },
+  account: { limit: 10, ttl: 15 * MINUTE },
+  client: { limit: 100, ttl: 15 * MINUTE },
 } as const;
 
 export type PasswordThrottler = keyof typeof PASSWORD_ATTEMPT_LIMITS;
