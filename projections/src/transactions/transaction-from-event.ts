@@ -4,18 +4,19 @@ import { toTransactionResponse, type TransactionRow } from './list-transactions.
 export type MovementEvent = DomainEventOf<'StockReceived' | 'StockIssued'>;
 
 /**
- * The movement as GET /api/transactions will show it, built from its own event instead of the read
- * model: a write answers with what it recorded even while the transactions projection lags or is
- * halted. Same row shape and formatting as the projection (transactions.projection.ts), so the two agree.
+ * The transactions row of one movement: what the projection stores, and what a write answers with
+ * (built from its own event, so it shows what it recorded even while the projection lags or is halted).
+ * One object literal of one shape for both directions: a rebuild builds ~100k of these.
  */
-export function transactionFromEvent(
+export function transactionRow(
   event: MovementEvent,
   at: string,
-  product: { readonly name: string; readonly sku: string } | null,
-): Transaction {
+  product: { readonly name: string; readonly sku: string } | null | undefined,
+): TransactionRow {
   const { data } = event;
+  // A receipt has no discount: the full value is the original total.
   const out = event.type === 'StockIssued' ? event.data : null;
-  const row: TransactionRow = {
+  return {
     id: data.movementId,
     sale_id: data.saleId,
     product_id: data.productId,
@@ -34,5 +35,13 @@ export function transactionFromEvent(
     notes: data.notes,
     created_at: at,
   };
-  return toTransactionResponse(row);
+}
+
+/** The movement as GET /api/transactions will show it, from its own event instead of the read model. */
+export function transactionFromEvent(
+  event: MovementEvent,
+  at: string,
+  product: { readonly name: string; readonly sku: string } | null,
+): Transaction {
+  return toTransactionResponse(transactionRow(event, at, product));
 }

@@ -1,6 +1,8 @@
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 import type { ProjectionSql } from '../shared/projection-sql';
+import type { TransactionRow } from './list-transactions.query';
+import { transactionRow } from './transaction-from-event';
 
 interface ProductName {
   name: string;
@@ -53,33 +55,17 @@ export const transactionsProjection = defineProjection({
   },
 });
 
-/** One object literal of one shape for both directions: a rebuild builds ~100k of these. */
+/** The row as a write answers it, plus its global position (the list's order). */
 function toRow(event: Movement, product: ProductName | undefined): object {
-  const { data } = event;
   const position = positionColumns(event.position);
-  // A receipt has no discount: the full value is the original total.
-  const out = event.type === 'StockIssued' ? event.data : null;
-  return {
-    id: data.movementId,
-    sale_id: data.saleId,
-    product_id: data.productId,
-    product_name: product?.name ?? null,
-    product_sku: product?.sku ?? null,
-    type: out ? 'out' : 'in',
-    quantity: data.quantity,
-    unit_price: data.unitPrice,
-    cost_price: data.costPrice,
-    total_value: data.totalValue,
-    reason: data.reason,
-    seller_name: data.sellerName,
-    discount_percentage: out ? out.discountPercentage : '0.00',
-    discount_amount: out ? out.discountAmount : '0.00',
-    original_total: out ? out.originalTotal : data.totalValue,
-    notes: data.notes,
-    created_at: event.metadata.at,
-    position_commit: position.commit,
-    position_prepare: position.prepare,
-  };
+  const row: TransactionRow & { position_commit?: string; position_prepare?: string } = transactionRow(
+    event,
+    event.metadata.at,
+    product,
+  );
+  row.position_commit = position.commit;
+  row.position_prepare = position.prepare;
+  return row;
 }
 
 function insertProductNames(sql: ProjectionSql, rows: readonly object[]) {
