@@ -12,6 +12,9 @@ const CALLS: ReadonlyArray<readonly [string, string, Rule]> = [
   ['POST', '/api/login', 'public'],
   ['POST', '/api/logout', 'public'],
   ['GET', '/api/health', 'public'],
+  ['GET', '/api/ready', 'public'],
+  // Not a session's: its own bearer token (METRICS_TOKEN), 404 while none is configured.
+  ['GET', '/api/metrics', 'public'],
   ['GET', '/api/session', 'signed-in'],
   ['GET', '/api/dashboard/metrics', 'signed-in'],
   ['GET', '/api/settings/page_permissions', 'signed-in'],
