@@ -27,6 +27,13 @@ export function AppShell() {
 
   return (
     <div className="min-h-screen bg-slate-50">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-rose-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-rose-400"
+        data-testid="skip-link"
+      >
+        Skip to main content
+      </a>
       <aside
         data-testid="sidebar"
         className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white md:block"
@@ -73,7 +80,11 @@ export function AppShell() {
           <span className="font-semibold text-slate-900">{STORE_NAME}</span>
         </div>
 
-        <main className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
+        >
           <Suspense
             fallback={
               <div className="flex justify-center py-24 text-slate-500">

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 
@@ -7,9 +8,11 @@ type SearchInputProps = {
   placeholder: string;
   label: string;
   testId?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  describedBy?: string;
 };
 
-export function SearchInput({ value, onChange, placeholder, label, testId }: SearchInputProps) {
+export function SearchInput({ value, onChange, placeholder, label, testId, inputRef, describedBy }: SearchInputProps) {
   return (
     <div className="relative w-full">
       <Search
@@ -22,6 +25,8 @@ export function SearchInput({ value, onChange, placeholder, label, testId }: Sea
         onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}
         aria-label={label}
+        aria-describedby={describedBy}
+        ref={inputRef}
         data-testid={testId}
         className="pl-9"
       />

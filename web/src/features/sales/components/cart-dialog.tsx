@@ -26,10 +26,20 @@ type CartDialogProps = {
   productsById: ReadonlyMap<string, Product>;
   onConfirm: () => void;
   isPending: boolean;
+  /** Focus after the slip closes (the till's search, ready for the next scan). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** The 'Transaction Slip': lines, notes, discount, totals, payment method and confirm. */
-export function CartDialog({ open, onOpenChange, cart, productsById, onConfirm, isPending }: CartDialogProps) {
+export function CartDialog({
+  open,
+  onOpenChange,
+  cart,
+  productsById,
+  onConfirm,
+  isPending,
+  onCloseAutoFocus,
+}: CartDialogProps) {
   const priceOf = (line: CartLine) => productsById.get(line.productId)?.price ?? line.price;
   const totals = cartTotals(cart.lines, priceOf, cart.discountHundredths);
   const isEmpty = cart.lines.length === 0;
@@ -37,7 +47,7 @@ export function CartDialog({ open, onOpenChange, cart, productsById, onConfirm, 
   return (
     // While the sale posts, the slip stays open so its outcome is seen.
     <Dialog open={open} onOpenChange={(next) => (isPending ? undefined : onOpenChange(next))}>
-      <DialogContent data-testid="cart-dialog" className="max-w-2xl">
+      <DialogContent data-testid="cart-dialog" className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Transaction Slip</DialogTitle>
           <DialogDescription>Review the items, apply a discount and take payment.</DialogDescription>

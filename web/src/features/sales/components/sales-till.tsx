@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { PackageSearch, ShoppingCart, Trash2 } from 'lucide-react';
 import type { Product } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -19,7 +19,9 @@ type SalesTillProps = { products: readonly Product[] | undefined; isLoading: boo
 /** Search (or scan) products, fill the cart, and take a cash sale through the Transaction Slip. */
 export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
   const [search, setSearch] = useState('');
+  const [scanMiss, setScanMiss] = useState<string | null>(null);
   const [cartOpen, setCartOpen] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
   const cart = useCart();
   const all = useMemo(() => products ?? [], [products]);
   const productsById = useMemo(() => new Map(all.map((product) => [product.id, product])), [all]);
@@ -36,10 +38,30 @@ export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
     return result === 'added';
   };
 
+  const onSearchChange = (value: string) => {
+    setSearch(value);
+    setScanMiss(null);
+  };
+
+  // Enter (a scanner ends every code with it) adds the product with that SKU; focus stays in the box.
   const onSearchSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const scanned = findBySku(all, search);
-    if (scanned && addToCart(scanned)) setSearch('');
+    const text = search.trim();
+    if (!text) return;
+    const scanned = findBySku(all, text);
+    if (!scanned) {
+      setScanMiss(text);
+      searchRef.current?.select();
+      return;
+    }
+    setScanMiss(null);
+    if (addToCart(scanned)) setSearch('');
+  };
+
+  // After the slip closes (a sale, or Escape) the next scan goes straight into the search box.
+  const focusSearch = (event: Event) => {
+    event.preventDefault();
+    searchRef.current?.focus();
   };
 
   return (
@@ -48,11 +70,21 @@ export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
         <form onSubmit={onSearchSubmit} role="search" className="flex-1">
           <SearchInput
             value={search}
-            onChange={setSearch}
+            onChange={onSearchChange}
             placeholder="Search by name, SKU or category, or scan a barcode..."
             label="Search products"
             testId="till-search"
+            inputRef={searchRef}
+            describedBy="till-scan-status"
           />
+          <p
+            id="till-scan-status"
+            role="status"
+            className="mt-1 text-sm text-rose-700 empty:mt-0"
+            data-testid="till-scan-status"
+          >
+            {scanMiss ? `No product has the SKU "${scanMiss}"` : ''}
+          </p>
         </form>
         <div className="grid grid-cols-2 gap-2 sm:flex">
           <Button onClick={() => setCartOpen(true)} data-testid="view-cart-button">
@@ -111,6 +143,7 @@ export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
         productsById={productsById}
         onConfirm={checkout.confirm}
         isPending={checkout.isPending}
+        onCloseAutoFocus={focusSearch}
       />
     </div>
   );

@@ -10,9 +10,10 @@ export function searchTill(products: readonly Product[], search: string): Produc
 }
 
 /** A barcode scanner types the SKU and Enter: the product whose SKU is exactly the text. */
+/** A scanner types the SKU and Enter; SKUs are unique case-insensitively, so match them that way. */
 export const findBySku = (products: readonly Product[], text: string): Product | undefined => {
-  const sku = text.trim();
-  return sku ? products.find((product) => product.sku === sku) : undefined;
+  const sku = text.trim().toLowerCase();
+  return sku ? products.find((product) => product.sku.toLowerCase() === sku) : undefined;
 };
 
 export type CategoryGroup = { category: string; products: Product[] };
