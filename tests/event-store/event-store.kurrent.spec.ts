@@ -1,15 +1,12 @@
-import { existsSync } from 'node:fs';
 import { KurrentEventStore, type EventStore } from '@shop/services/event-store';
+import { dockerEngine } from '../support/docker-engine';
 import { describeEventStoreContract } from './event-store.contract';
 
 /** 25.1 or later: the adapter's atomic multi-stream append needs multiStreamAppend. */
 const KURRENTDB_IMAGE = 'docker.kurrent.io/kurrent-latest/kurrentdb:25.1.0';
 
-// Known when the suite is collected (jest cannot decide it asynchronously): EVENTSTORE_URL wins;
-// otherwise a Docker engine is assumed reachable when DOCKER_HOST is set or the default socket exists,
-// and testcontainers starts a throwaway KurrentDB (it fails loudly if that engine does not answer).
+// EVENTSTORE_URL wins; otherwise testcontainers starts a throwaway KurrentDB when a Docker engine is there.
 const eventStoreUrl = process.env.EVENTSTORE_URL;
-const dockerEngine = Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
 
 /** A harness over `url`; `stopServer` ends the container when the suite started one. */
 function harnessOn(url: string, stopServer: () => Promise<void> = async () => undefined) {

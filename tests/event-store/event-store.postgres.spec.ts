@@ -1,14 +1,22 @@
 import { PostgresEventStore, appendInTransaction, type EventStore } from '@shop/services/event-store';
+import { dockerEngine, postgresContainer, stopPostgresContainer } from '../support/docker-engine';
 import { createTestDatabase } from '../support/test-database';
 import { describeEventStoreContract } from './event-store.contract';
 
+// DATABASE_URL wins; otherwise a PostgreSQL container through testcontainers when a Docker engine is there.
 const databaseUrl = process.env.DATABASE_URL;
+const serverUrl = databaseUrl
+  ? async () => databaseUrl
+  : dockerEngine
+    ? async () => (await postgresContainer()).url
+    : null;
 
-if (databaseUrl) {
+if (serverUrl) {
+  afterAll(() => stopPostgresContainer());
   describeEventStoreContract(
-    'PostgreSQL adapter on a PostgreSQL server',
+    databaseUrl ? 'PostgreSQL adapter on a PostgreSQL server' : 'PostgreSQL adapter (testcontainers)',
     async () => {
-      const { database, drop } = await createTestDatabase(databaseUrl);
+      const { database, drop } = await createTestDatabase(await serverUrl());
       const stores: EventStore[] = [await PostgresEventStore.open(database.knex)];
       return {
         store: stores[0]!,
@@ -36,7 +44,8 @@ if (databaseUrl) {
     { canHoldTransactions: true },
   );
 } else {
-  describe.skip('EventStore contract: PostgreSQL server (set DATABASE_URL to run)', () => {
-    it('needs DATABASE_URL', () => undefined);
+  process.stdout.write('PostgreSQL contract: skipped (no DATABASE_URL and no Docker engine for testcontainers)\n');
+  describe.skip('EventStore contract: PostgreSQL server (set DATABASE_URL, or run a Docker engine for testcontainers)', () => {
+    it('needs DATABASE_URL or a Docker engine', () => undefined);
   });
 }
