@@ -132,11 +132,12 @@ describeOnServer('production set: 2 projectors, 2 gateways, failover', () => {
         const seen = history.body.entries.filter((entry: { movementId: string | null }) => entry.movementId === response.body.id);
         if (seen.length !== 1) inconsistentReads.push(`write ${index}: seen ${seen.length} times on gateway ${readOn + 1}`);
 
-        if (acknowledged.size === KILL_PROJECTOR_AT && !killedProjectorAt) {
+        // At or past: with 4 writers the count can move on between a worker's write and this check.
+        if (acknowledged.size >= KILL_PROJECTOR_AT && !killedProjectorAt) {
           killedProjectorAt = Date.now();
           await projectorA.stop('SIGKILL');
         }
-        if (acknowledged.size === KILL_GATEWAY_AT && gateway2Alive) {
+        if (acknowledged.size >= KILL_GATEWAY_AT && gateway2Alive) {
           gateway2Alive = false;
           await gateway2.stop('SIGKILL');
         }
