@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import knexFactory from 'knex';
-import { openDatabase, type Database } from '@shop/services/database';
+import { openDatabase, type Database } from '@shop/infrastructure';
 
 export interface TestDatabase {
   readonly database: Database;

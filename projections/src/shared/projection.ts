@@ -1,5 +1,5 @@
 import type { DomainEvent, EventMetadata, EventType } from '@shop/contracts';
-import type { GlobalPosition } from '@shop/services/event-store';
+import type { GlobalPosition } from '@shop/infrastructure';
 import type { ProjectionSql } from './projection-sql';
 
 /**

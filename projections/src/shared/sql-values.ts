@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { GlobalPosition } from '@shop/services/event-store';
+import type { GlobalPosition } from '@shop/infrastructure';
 
 /**
  * Many rows travel as ONE jsonb parameter expanded with jsonb_to_recordset: one round trip per batch,

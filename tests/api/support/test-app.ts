@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type AppConfig } from '../../../services/src/config';
 import { startApp, type RunningApp } from '../../../services/src/gateway/create-app';
-import { positionToString } from '../../../services/src/event-store';
+import { positionToString } from '@shop/infrastructure';
 import { createScratchDatabase } from '../../support/test-database';
 import { ApiClient } from './api-client';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventType } from '@shop/contracts';
-import type { NewEvent, StreamAppend } from '@shop/services/event-store';
+import type { NewEvent, StreamAppend } from '@shop/infrastructure';
 
 const event = <T extends EventType>(type: T, data: EventData<T>, at: string): NewEvent => ({
   type,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { SessionUser } from '@shop/contracts';
-import { BatchedLookup } from '../../event-store';
+import { BatchedLookup } from '@shop/infrastructure';
 
 const TABLE = 'gateway_sessions';
 

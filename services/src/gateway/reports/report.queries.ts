@@ -15,7 +15,7 @@ import {
   type MovementRange,
   type ReportRange,
 } from '@shop/projections';
-import type { Database } from '../../database';
+import type { Database } from '@shop/infrastructure';
 import { DATABASE } from '../infrastructure/tokens';
 import type { CsvExport } from './csv-response';
 

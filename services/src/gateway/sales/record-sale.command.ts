@@ -2,17 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { toDomainEvent, type CreateSaleCommandInput, type DomainEventOf, type Sale, type SessionUser } from '@shop/contracts';
 import { saleFromEvent } from '@shop/projections';
-import {
-  decideSale,
-  evolveSale,
-  evolveSaleIdOwner,
-  fold,
-  initialSaleState,
-  productDecider,
-  productStreamId,
-  refuseReceiptSaleId,
-  saleStreamId,
-} from '../../domain';
+import { decideSale, productDecider, productStreamId, refuseReceiptSaleId, saleStreamFold, saleStreamId } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 
@@ -52,15 +42,14 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
       notes: input.notes?.trim() ? input.notes.trim() : null,
     };
     // The sale stream first: its expected version is what makes a retried post record nothing.
-    const streamIds = [saleStreamId(input.saleId), ...lines.map((line) => productStreamId(line.productId))];
+    const streams = [
+      { streamId: saleStreamId(input.saleId), fold: saleStreamFold },
+      ...lines.map((line) => ({ streamId: productStreamId(line.productId), fold: productDecider })),
+    ] as const;
     const context = commandContext(user);
-    const result = await this.writer.writeAcross(context, streamIds, ([saleHistory = [], ...productHistories]) => {
-      refuseReceiptSaleId(input.saleId, saleHistory.reduce(evolveSaleIdOwner, 'none'));
-      const decision = decideSale(
-        command,
-        saleHistory.reduce(evolveSale, initialSaleState()),
-        productHistories.map((history) => fold(productDecider, history)),
-      );
+    const result = await this.writer.handle(context, streams, ([saleStream, ...products]) => {
+      refuseReceiptSaleId(input.saleId, saleStream.owner);
+      const decision = decideSale(command, saleStream.sale, products);
       return [decision.sale, ...decision.products];
     });
     const recorded = result.events.find(isSaleRecorded);

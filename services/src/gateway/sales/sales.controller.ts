@@ -3,8 +3,8 @@ import { CommandBus, QueryBus, QueryHandler, Query, type IQueryHandler } from '@
 import type { Response } from 'express';
 import { createSaleInput, type CreateSaleCommandInput, type Sale, type SessionUser } from '@shop/contracts';
 import { getSale } from '@shop/projections';
-import type { Database } from '../../database';
-import { notFound } from '../../domain';
+import type { Database } from '@shop/infrastructure';
+import { notFound } from '@shop/domain';
 import { Pages } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { ZodBodyPipe } from '../http/zod-body.pipe';

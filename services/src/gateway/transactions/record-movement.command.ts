@@ -14,7 +14,7 @@ import {
   saleStreamId,
   type ProductCommand,
   type ProductState,
-} from '../../domain';
+} from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { movementFromWrite } from './movement-response';

@@ -3,6 +3,8 @@ import { validationError } from '../shared/domain-error';
 import { allocateDiscount, amount, formatAmount, normalisePercent } from '../shared/money';
 import { requireSaleTotalWithinLimit } from '../shared/limit-checks';
 import { decideProduct, requireLive, type ProductState } from '../product/product.decider';
+import type { StreamFold } from '../shared/decider';
+import { evolveSaleIdOwner, type SaleIdOwner } from './sale-id-owner.decider';
 
 export type SaleState = { readonly recorded: false } | { readonly recorded: true; readonly saleId: string };
 
@@ -108,5 +110,11 @@ export function evolveSale(state: SaleState, event: DomainEvent): SaleState {
 }
 
 export const initialSaleState = (): SaleState => ({ recorded: false });
+
+/** A sale id's stream, folded: whether a till sale was recorded, and who owns the id (till sale or receipt). */
+export const saleStreamFold: StreamFold<{ readonly sale: SaleState; readonly owner: SaleIdOwner }> = {
+  initialState: () => ({ sale: initialSaleState(), owner: 'none' }),
+  evolve: (state, event) => ({ sale: evolveSale(state.sale, event), owner: evolveSaleIdOwner(state.owner, event) }),
+};
 
 export const saleStreamId = (saleId: string) => `sale-${saleId}`;

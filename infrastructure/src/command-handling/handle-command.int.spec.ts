@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { openDatabase, type Database } from '../../database';
-import { PostgresEventStore } from '../../event-store';
-import { DomainError, productDecider, productStreamId, type ProductCommand } from '../../domain';
+import { openDatabase, type Database } from '../database';
+import { PostgresEventStore } from '../event-store';
+import { DomainError, productDecider, productStreamId, type ProductCommand } from '@shop/domain';
 import { StreamStateCache } from './stream-state-cache';
-import { writeStreams } from './stream-writer';
+import { handleCommand } from './handle-command';
+import { eachStreamDecides, type StreamDecision } from './stream-decisions';
+
+const writeStreams = (
+  store: PostgresEventStore,
+  context: Parameters<typeof handleCommand>[1],
+  decisions: readonly StreamDecision<any, any>[],
+  cache: StreamStateCache,
+) => {
+  const { streams, decide } = eachStreamDecides(decisions);
+  return handleCommand(store, context, streams, decide, { cache });
+};
 
 const context = { actorId: null, actorName: 'tester', at: '2026-11-22T10:00:00.000Z' };
 
 /** Two gateways on one store: each has its own cache, so each can hold a stale picture of the other's writes. */
-describe('writeStreams with a stream state cache (PGlite)', () => {
+describe('handleCommand with a stream state cache (PGlite)', () => {
   let database: Database;
   let store: PostgresEventStore;
   const productId = randomUUID();

@@ -7,6 +7,9 @@ export interface Decider<Command, State, Event extends DomainEvent = DomainEvent
   readonly evolve: (state: State, event: DomainEvent) => State;
 }
 
+/** How a stream's state is folded from its events: a decider's read half, defined once per stream kind. */
+export type StreamFold<State> = Pick<Decider<never, State>, 'initialState' | 'evolve'>;
+
 export function fold<State>(decider: Pick<Decider<never, State>, 'initialState' | 'evolve'>, events: readonly DomainEvent[]): State {
   return events.reduce(decider.evolve, decider.initialState());
 }

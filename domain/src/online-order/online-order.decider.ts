@@ -6,6 +6,7 @@ import {
   type OnlineOrderStatus,
 } from '@shop/contracts';
 import { conflict, notFound, validationError } from '../shared/domain-error';
+import type { StreamFold } from '../shared/decider';
 import { amount, formatAmount } from '../shared/money';
 import { requireSaleTotalWithinLimit } from '../shared/limit-checks';
 import type { CustomerState } from '../customer/customer.decider';
@@ -112,5 +113,8 @@ export function evolveOnlineOrder(state: OnlineOrderState, event: DomainEvent): 
 }
 
 export const initialOnlineOrderState = (): OnlineOrderState => ({ placed: false });
+
+/** An online order's stream, folded. */
+export const onlineOrderFold: StreamFold<OnlineOrderState> = { initialState: initialOnlineOrderState, evolve: evolveOnlineOrder };
 
 export const onlineOrderStreamId = (orderId: string) => `online-order-${orderId}`;

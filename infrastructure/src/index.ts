@@ -1,0 +1,4 @@
+export * from './database';
+export * from './event-store';
+export * from './backup';
+export * from './command-handling';
