@@ -2,3 +2,4 @@ export * from './database';
 export * from './event-store';
 export * from './backup';
 export * from './command-handling';
+export * from './testing';
