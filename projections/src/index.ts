@@ -2,7 +2,6 @@ export { migrateReadModels } from './read-model.migrations';
 export * from './all-projections';
 export type { ProjectedEvent, ProjectedEventOf, ReadModelProjection, ProjectionLogger } from './shared/projection';
 export { defineProjection } from './shared/projection';
-export { lagosBusinessDay } from './shared/lagos-business-day';
 
 export { ProjectionRunner, type ProjectionRunnerOptions, type ProjectionStatus } from './runner/projection-runner';
 export { waitForCheckpoints } from './runner/wait-for-checkpoints';

@@ -1,4 +1,4 @@
-import { lagosBusinessDay } from '@shop/projections';
+import { lagosBusinessDay } from '@shop/contracts';
 import { SUPPORT_REQUEST_IDS_STREAM, supportRequestStreamId } from '@shop/domain';
 import { startTestApp, type TestApp } from './support/test-app';
 import type { ApiClient } from './support/api-client';

@@ -7,7 +7,7 @@ import {
 } from '@shop/contracts';
 import { conflict, notFound, validationError } from '../shared/domain-error';
 import type { StreamFold } from '../shared/decider';
-import { amount, formatAmount } from '../shared/money';
+import { koboToAmount, sumKobo, toKobo } from '../shared/money';
 import { requireSaleTotalWithinLimit } from '../shared/limit-checks';
 import type { CustomerState } from '../customer/customer.decider';
 import type { ProductState } from '../product/product.decider';
@@ -82,12 +82,12 @@ export function decidePlaceOnlineOrder(
     if (product.status === 'deleted') throw conflict(MESSAGES.orderProductDeleted(product.name));
     return { productId: item.productId, productName: product.name, quantity: item.quantity, price: product.price };
   });
-  const total = items.reduce((sum, item) => sum.plus(amount(item.price).times(item.quantity)), amount(0));
+  const total = sumKobo(items.map((item) => toKobo(item.price) * BigInt(item.quantity)));
   requireSaleTotalWithinLimit(total, 'order');
 
   const { type: _type, items: _items, ...fields } = command;
   return {
-    order: [{ type: 'OnlineOrderPlaced', data: { ...fields, items, totalAmount: formatAmount(total) } }],
+    order: [{ type: 'OnlineOrderPlaced', data: { ...fields, items, totalAmount: koboToAmount(total) } }],
     orderNumber: decideOrderNumber(
       { type: 'ClaimOrderNumber', orderNumber: command.orderNumber, orderId: command.orderId },
       state.orderNumber,

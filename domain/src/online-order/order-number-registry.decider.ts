@@ -1,4 +1,4 @@
-import { MESSAGES, type DomainEvent, type DomainEventOf } from '@shop/contracts';
+import { lagosBusinessDay, MESSAGES, type DomainEvent, type DomainEventOf } from '@shop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
 import { conflict } from '../shared/domain-error';
 
@@ -35,8 +35,6 @@ export const orderNumberDecider: Decider<OrderNumberCommand, OrderNumberState, O
 
 export const orderNumberStreamId = (orderNumber: string) => `order-number-${orderNumber}`;
 
-/** Lagos keeps UTC+1 all year, so the shop's calendar date is a fixed offset away. */
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 const SUFFIX_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
@@ -44,7 +42,7 @@ const SUFFIX_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * `randomIndex` from an alphabet without look-alikes (no O/0, I/1). Randomness comes in from the caller.
  */
 export function formatOrderNumber(at: string, randomIndex: (size: number) => number): string {
-  const day = new Date(Date.parse(at) + LAGOS_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
+  const day = lagosBusinessDay(at).replaceAll('-', '');
   const suffix = Array.from({ length: 6 }, () => SUFFIX_ALPHABET[randomIndex(SUFFIX_ALPHABET.length)]).join('');
   return `ORD-${day}-${suffix}`;
 }

@@ -8,7 +8,7 @@ import {
 } from '@shop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
 import { conflict, notFound, validationError } from '../shared/domain-error';
-import { formatAmount, amount, lineTotals, normaliseAmount, normalisePercent } from '../shared/money';
+import { lineTotals, multiplyAmount, normaliseAmount, normalisePercent, percentToHundredths } from '../shared/money';
 import {
   requireLineTotalWithinLimit,
   requireStockAfterReceiptWithinLimit,
@@ -137,7 +137,7 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
             reason: command.reason,
             unitPrice,
             costPrice: command.costPrice === null ? null : normaliseAmount(command.costPrice),
-            totalValue: formatAmount(amount(unitPrice).times(command.quantity)),
+            totalValue: multiplyAmount(unitPrice, command.quantity),
             sellerName: command.sellerName,
             notes: command.notes,
             saleId: command.saleId,
@@ -153,7 +153,7 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       }
       const unitPrice = command.unitPrice === null ? product.price : normaliseAmount(command.unitPrice);
       const discountPercentage = normalisePercent(command.discountPercentage);
-      if (amount(discountPercentage).greaterThan(100)) throw validationError('Discount must be between 0% and 100%');
+      if ((percentToHundredths(discountPercentage) ?? 0n) > 10_000n) throw validationError('Discount must be between 0% and 100%');
       requireLineTotalWithinLimit(command.quantity, unitPrice);
       return [
         {

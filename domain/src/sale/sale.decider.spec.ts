@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@shop/contracts';
 import { fold } from '../shared/decider';
-import { amount } from '../shared/money';
+import { koboToAmount, sumKobo, toKobo } from '../shared/money';
 import { productDecider, type ProductState } from '../product/product.decider';
 import { decideSale, evolveSale, initialSaleState, type RecordSale } from './sale.decider';
 
@@ -44,10 +44,8 @@ describe('sale decider', () => {
     const data = recorded!.data as Extract<DomainEvent, { type: 'SaleRecorded' }>['data'];
     // 999.99 + 6.93 + 1250.10 = 2257.02; 12.5% = 282.1275 → 282.13
     expect(data).toMatchObject({ originalTotal: '2257.02', discountAmount: '282.13', totalValue: '1974.89', discountPercentage: '12.50' });
-    const lineTotal = data.lines.reduce((sum, line) => sum.plus(line.totalValue), amount(0));
-    const lineDiscount = data.lines.reduce((sum, line) => sum.plus(line.discountAmount), amount(0));
-    expect(lineTotal.toFixed(2)).toBe('1974.89');
-    expect(lineDiscount.toFixed(2)).toBe('282.13');
+    expect(koboToAmount(sumKobo(data.lines.map((line) => toKobo(line.totalValue))))).toBe('1974.89');
+    expect(koboToAmount(sumKobo(data.lines.map((line) => toKobo(line.discountAmount))))).toBe('282.13');
     expect(data.lines[0]).toMatchObject({ unitPrice: '333.33', costPrice: '200.00', quantity: 3, productName: 'P0' });
     expect(issued.map((events) => events[0]?.type)).toEqual(['StockIssued', 'StockIssued', 'StockIssued']);
     expect(issued[1]![0]!.data).toMatchObject({ saleId: 'CASH-1700000000000-abc', reason: 'sale', unitPrice: '0.99' });

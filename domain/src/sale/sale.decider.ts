@@ -1,6 +1,6 @@
 import { MESSAGES, type DomainEvent, type DomainEventOf, type PaymentMethod, type SaleLine } from '@shop/contracts';
 import { validationError } from '../shared/domain-error';
-import { allocateDiscount, amount, formatAmount, normalisePercent } from '../shared/money';
+import { allocateDiscount, discountKobo, koboToAmount, multiplyAmount, normalisePercent, percentToHundredths, sumKobo, toKobo } from '../shared/money';
 import { requireSaleTotalWithinLimit } from '../shared/limit-checks';
 import { decideProduct, requireLive, type ProductState } from '../product/product.decider';
 import type { StreamFold } from '../shared/decider';
@@ -35,15 +35,16 @@ export function decideSale(command: RecordSale, sale: SaleState, products: reado
   if (command.paymentMethod === 'card') throw validationError(MESSAGES.cardRefused);
   if (command.lines.length === 0) throw validationError('The cart is empty');
   const discountPercentage = normalisePercent(command.discountPercentage);
-  if (amount(discountPercentage).greaterThan(100)) throw validationError('Discount must be between 0% and 100%');
+  const discountHundredths = percentToHundredths(discountPercentage) ?? 0n;
+  if (discountHundredths > 10_000n) throw validationError('Discount must be between 0% and 100%');
 
   const priced = command.lines.map((line, index) => {
     const product = requireLive(products[index] ?? { status: 'absent' });
-    return { line, product, originalTotal: formatAmount(amount(product.price).times(line.quantity)) };
+    return { line, product, originalTotal: multiplyAmount(product.price, line.quantity) };
   });
-  const originalTotal = priced.reduce((sum, { originalTotal: total }) => sum.plus(total), amount(0));
+  const originalTotal = sumKobo(priced.map(({ originalTotal: total }) => toKobo(total)));
   requireSaleTotalWithinLimit(originalTotal, 'sale');
-  const discountAmount = formatAmount(originalTotal.times(discountPercentage).dividedBy(100));
+  const discountAmount = koboToAmount(discountKobo(originalTotal, discountHundredths));
   const lineDiscounts = allocateDiscount(
     priced.map(({ originalTotal: total }) => total),
     discountAmount,
@@ -92,9 +93,9 @@ export function decideSale(command: RecordSale, sale: SaleState, products: reado
           saleId: command.saleId,
           paymentMethod: command.paymentMethod,
           discountPercentage,
-          originalTotal: formatAmount(originalTotal),
+          originalTotal: koboToAmount(originalTotal),
           discountAmount,
-          totalValue: formatAmount(lines.reduce((sum, line) => sum.plus(line.totalValue), amount(0))),
+          totalValue: koboToAmount(sumKobo(lines.map((line) => toKobo(line.totalValue)))),
           sellerName: command.sellerName,
           notes: command.notes,
           lines,

@@ -14,6 +14,4 @@ export function fold<State>(decider: Pick<Decider<never, State>, 'initialState' 
   return events.reduce(decider.evolve, decider.initialState());
 }
 
-export function assertNever(value: never): never {
-  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
-}
+export { assertNever } from '@shop/contracts';

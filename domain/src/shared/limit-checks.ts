@@ -1,6 +1,6 @@
 import { LIMITS } from '@shop/contracts';
 import { conflict, validationError } from './domain-error';
-import { amount, formatAmount, type Amount } from './money';
+import { koboToAmount, multiplyAmount, toKobo } from './money';
 
 /**
  * Refusals for what the read models could not store: a value computed from several inputs (a line's
@@ -10,19 +10,19 @@ import { amount, formatAmount, type Amount } from './money';
 
 /** quantity × unit price must fit one amount column. */
 export function requireLineTotalWithinLimit(quantity: number, unitPrice: string): void {
-  const total = amount(unitPrice).times(quantity);
-  if (total.greaterThan(LIMITS.maxLineTotal)) {
+  const total = multiplyAmount(unitPrice, quantity);
+  if (toKobo(total) > toKobo(LIMITS.maxLineTotal)) {
     throw validationError(
-      `Total must be at most ${LIMITS.maxLineTotal}: ${quantity} × ${unitPrice} is ${formatAmount(total)}`,
+      `Total must be at most ${LIMITS.maxLineTotal}: ${quantity} × ${unitPrice} is ${total}`,
     );
   }
 }
 
 /** A sale's or an order's total, summed over its lines, must fit one amount column. */
-export function requireSaleTotalWithinLimit(total: Amount, what: 'sale' | 'order'): void {
-  if (total.greaterThan(LIMITS.maxSaleTotal)) {
+export function requireSaleTotalWithinLimit(totalKobo: bigint, what: 'sale' | 'order'): void {
+  if (totalKobo > toKobo(LIMITS.maxSaleTotal)) {
     throw validationError(
-      `The ${what} total must be at most ${LIMITS.maxSaleTotal}: this ${what} comes to ${formatAmount(total)}`,
+      `The ${what} total must be at most ${LIMITS.maxSaleTotal}: this ${what} comes to ${koboToAmount(totalKobo)}`,
     );
   }
 }

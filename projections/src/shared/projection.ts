@@ -37,9 +37,7 @@ export function defineProjection<T extends EventType>(definition: {
   return definition as ReadModelProjection;
 }
 
-export function assertNever(value: never): never {
-  throw new Error(`Unhandled event: ${JSON.stringify(value)}`);
-}
+export { assertNever } from '@shop/contracts';
 
 export interface ProjectionLogger {
   info(message: string): void;

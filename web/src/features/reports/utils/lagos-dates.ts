@@ -1,15 +1,9 @@
-/** Africa/Lagos is UTC+01:00 all year (no daylight saving), so a fixed offset is exact. */
-export const LAGOS_OFFSET = '+01:00';
+import { LAGOS_OFFSET, lagosBusinessDay } from '@shop/contracts';
 
-const lagosDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Africa/Lagos',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+export { LAGOS_OFFSET };
 
 /** Today's date in Lagos as YYYY-MM-DD. */
-export const lagosToday = (now: Date = new Date()): string => lagosDay.format(now);
+export const lagosToday = (now: Date = new Date()): string => lagosBusinessDay(now);
 
 /** The current Lagos month: first and last day, both YYYY-MM-DD (the server treats `to` as the whole day). */
 export function thisLagosMonth(now: Date = new Date()): { from: string; to: string } {

@@ -1,5 +1,5 @@
-import { SHOP_TIME_ZONE } from '@shop/contracts';
-import { lagosBusinessDay } from './lagos-business-day';
+import { SHOP_TIME_ZONE } from '../catalogue';
+import { lagosBusinessDay } from './shop-clock';
 
 const viaIntl = (instant: Date) =>
   new Intl.DateTimeFormat('en-CA', {

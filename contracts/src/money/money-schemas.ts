@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, MAX_AMOUNT, MONEY_PRECISION, MONEY_SCALE } from './limits';
+import { LIMITS, MAX_AMOUNT, MONEY_PRECISION, MONEY_SCALE } from '../limits';
 
 /** decimal(10,2): at most 8 integer digits and 2 decimals, never negative. Sent as a string. */
 export const MONEY_PATTERN = new RegExp(
