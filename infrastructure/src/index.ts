@@ -3,3 +3,4 @@ export * from './event-store';
 export * from './backup';
 export * from './command-handling';
 export * from './testing';
+export * from './batching';

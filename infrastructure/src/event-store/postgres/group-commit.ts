@@ -1,3 +1,4 @@
+import { MicroBatcher } from '../../batching';
 import type { AppendResult, StreamAppend } from '../event-store.port';
 
 export interface PendingCall {
@@ -16,53 +17,36 @@ export interface GroupCommitOptions {
 
 /**
  * Group commit: one write transaction in flight at a time; calls arriving meanwhile wait and go
- * together into the next one. A transaction costs round trips and a commit whatever its size, so
- * batching is what lets many small appends through per second.
+ * together into the next one (a MicroBatcher). A transaction costs round trips and a commit
+ * whatever its size, so batching is what lets many small appends through per second.
  */
 export class GroupCommit {
-  private readonly queue: PendingCall[] = [];
-  private running: Promise<void> | null = null;
+  private readonly batcher: MicroBatcher<PendingCall>;
 
-  constructor(private readonly options: GroupCommitOptions) {}
-
-  submit(appends: readonly StreamAppend[], encoded: string): Promise<AppendResult[]> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ appends, encoded, resolve, reject });
-      // Starting on a microtask lets calls made in the same tick share the first transaction too.
-      this.running ??= Promise.resolve().then(() => this.drain());
+  constructor(options: GroupCommitOptions) {
+    this.batcher = new MicroBatcher<PendingCall>({
+      take: (waiting) => {
+        let events = 0;
+        let count = 0;
+        for (const call of waiting) {
+          const callEvents = call.appends.reduce((sum, append) => sum + append.events.length, 0);
+          if (count > 0 && (count >= options.maxCallsPerBatch || events + callEvents > options.maxEventsPerBatch)) break;
+          events += callEvents;
+          count += 1;
+        }
+        return count;
+      },
+      run: options.writeBatch,
+      fail: (batch, error) => batch.forEach((call) => call.reject(error)),
     });
   }
 
+  submit(appends: readonly StreamAppend[], encoded: string): Promise<AppendResult[]> {
+    return new Promise((resolve, reject) => this.batcher.add({ appends, encoded, resolve, reject }));
+  }
+
   /** Resolves once every call submitted so far is settled. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.takeBatch();
-        try {
-          await this.options.writeBatch(batch);
-        } catch (error) {
-          for (const call of batch) call.reject(error);
-        }
-      }
-    } finally {
-      this.running = null;
-    }
-  }
-
-  private takeBatch(): PendingCall[] {
-    let events = 0;
-    let count = 0;
-    for (const call of this.queue) {
-      const callEvents = call.appends.reduce((sum, append) => sum + append.events.length, 0);
-      if (count > 0 && (count >= this.options.maxCallsPerBatch || events + callEvents > this.options.maxEventsPerBatch))
-        break;
-      events += callEvents;
-      count += 1;
-    }
-    return this.queue.splice(0, count);
+  idle(): Promise<void> {
+    return this.batcher.idle();
   }
 }
