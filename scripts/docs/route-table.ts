@@ -1,0 +1,195 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import type { HttpException, Type } from '@nestjs/common';
+import type { ModulesContainer } from '@nestjs/core';
+import type { ZodType } from 'zod';
+// The gateway's own pieces, read as the running app declares them. (When services/ is re-cut into
+// packages, these three imports are the only lines here that follow it.)
+import { loadConfig } from '../../services/src/config';
+import { startApp } from '../../services/src/gateway/create-app';
+import { ACCESS_KEY, type AccessRule } from '../../services/src/gateway/auth/access.decorator';
+
+// Nest is the gateway's dependency, installed under its package: load the very copy the app uses, so
+// the metadata keys and classes (ParseUUIDPipe) are the ones its decorators wrote.
+const gatewayRequire = createRequire(join(__dirname, '../../services/package.json'));
+const nestCommon = gatewayRequire('@nestjs/common') as typeof import('@nestjs/common');
+const nestCore = gatewayRequire('@nestjs/core') as typeof import('@nestjs/core');
+const { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } =
+  gatewayRequire('@nestjs/common/constants') as typeof import('@nestjs/common/constants');
+const { RouteParamtypes } = gatewayRequire(
+  '@nestjs/common/enums/route-paramtypes.enum',
+) as typeof import('@nestjs/common/enums/route-paramtypes.enum');
+const { HttpStatus, ParseUUIDPipe, RequestMethod } = nestCommon;
+
+/** Who may call a route, as the session guard and the route's own guards decide it. */
+export type RouteAccess = AccessRule['kind'] | 'storefront';
+
+export interface RouteParamRefusal {
+  readonly name: string;
+  readonly status: number;
+  readonly message: string;
+}
+
+export interface RouteInfo {
+  readonly method: string;
+  /** Express notation, e.g. /api/products/:id/history */
+  readonly path: string;
+  readonly controller: string;
+  readonly handler: string;
+  readonly access: RouteAccess;
+  readonly pages: readonly string[];
+  /** Guards other than the session guard (by class name), e.g. PasswordAttemptGuard. */
+  readonly guards: readonly string[];
+  readonly status: number;
+  readonly body: ZodType | null;
+  readonly query: ZodType | null;
+  /** Path parameters whose pipe refuses a malformed value, with the status and message it answers. */
+  readonly params: readonly RouteParamRefusal[];
+}
+
+const HTTP_METHODS: Record<number, string> = {
+  [RequestMethod.GET]: 'GET',
+  [RequestMethod.POST]: 'POST',
+  [RequestMethod.PUT]: 'PUT',
+  [RequestMethod.PATCH]: 'PATCH',
+  [RequestMethod.DELETE]: 'DELETE',
+};
+
+const joinPath = (...parts: string[]) =>
+  '/' +
+  parts
+    .flatMap((part) => part.split('/'))
+    .filter(Boolean)
+    .join('/');
+
+interface ArgMetadata {
+  readonly index: number;
+  readonly data?: unknown;
+  readonly pipes?: readonly unknown[];
+}
+
+/** The contracts' zod schema a route validates its body or query with (ZodBodyPipe keeps it as `schema`). */
+function zodSchemaOf(pipes: readonly unknown[] | undefined): ZodType | null {
+  for (const pipe of pipes ?? []) {
+    const schema = (pipe as { schema?: unknown } | null)?.schema;
+    if (schema && typeof (schema as ZodType).safeParse === 'function') return schema as ZodType;
+  }
+  return null;
+}
+
+function paramRefusals(name: string, pipes: readonly unknown[] | undefined): RouteParamRefusal[] {
+  const refusals: RouteParamRefusal[] = [];
+  for (const pipe of pipes ?? []) {
+    if (!(pipe instanceof ParseUUIDPipe)) continue;
+    const factory = (pipe as unknown as { exceptionFactory?: (error: string) => unknown }).exceptionFactory;
+    const exception = factory?.('') as HttpException | undefined;
+    if (exception && typeof exception.getStatus === 'function')
+      refusals.push({ name, status: exception.getStatus(), message: exception.message });
+    else refusals.push({ name, status: HttpStatus.BAD_REQUEST, message: 'Validation failed (uuid is expected)' });
+  }
+  return refusals;
+}
+
+function describeHandler(controller: Type, handlerName: string): RouteInfo[] {
+  const handler = controller.prototype[handlerName] as (...args: unknown[]) => unknown;
+  const methodCode = Reflect.getMetadata(METHOD_METADATA, handler) as number | undefined;
+  const routePath = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+  if (methodCode === undefined || routePath === undefined) return [];
+  const method = HTTP_METHODS[methodCode];
+  if (!method) throw new Error(`${controller.name}.${handlerName}: HTTP method ${methodCode} is not documented`);
+  const prefix = (Reflect.getMetadata(PATH_METADATA, controller) as string | undefined) ?? '';
+  const rule: AccessRule = Reflect.getMetadata(ACCESS_KEY, handler) ??
+    Reflect.getMetadata(ACCESS_KEY, controller) ?? { kind: 'manager' };
+  const guards = [
+    ...((Reflect.getMetadata(GUARDS_METADATA, controller) as Type[] | undefined) ?? []),
+    ...((Reflect.getMetadata(GUARDS_METADATA, handler) as Type[] | undefined) ?? []),
+  ].map((guard) => guard.name);
+  const storefront = guards.includes('StorefrontIntakeGuard');
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handlerName) ?? {}) as Record<string, ArgMetadata>;
+  let body: ZodType | null = null;
+  let query: ZodType | null = null;
+  const params: RouteParamRefusal[] = [];
+  for (const [key, arg] of Object.entries(args)) {
+    const type = Number(key.split(':')[0]);
+    if (type === RouteParamtypes.BODY) body ??= zodSchemaOf(arg.pipes);
+    if (type === RouteParamtypes.QUERY) query ??= zodSchemaOf(arg.pipes);
+    if (type === RouteParamtypes.PARAM) params.push(...paramRefusals(String(arg.data ?? ''), arg.pipes));
+  }
+  const status =
+    (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === 'POST' ? 201 : 200);
+  return (Array.isArray(routePath) ? routePath : [routePath]).map((path) => ({
+    method,
+    path: joinPath(prefix, path),
+    controller: controller.name,
+    handler: handlerName,
+    access: storefront ? 'storefront' : rule.kind,
+    pages: rule.kind === 'pages' ? [...rule.pages] : [],
+    guards: guards.filter((guard) => guard !== 'StorefrontIntakeGuard'),
+    status,
+    body,
+    query,
+    params: params.sort((a, b) => a.name.localeCompare(b.name)),
+  }));
+}
+
+/** Every route the Express app serves, as `METHOD /path` (the request logger's catch-all is middleware). */
+function expressRoutes(instance: unknown): Set<string> {
+  const router = (instance as { router: { stack: Array<{ route?: { path: unknown; methods: Record<string, boolean> } }> } })
+    .router;
+  const routes = new Set<string>();
+  for (const layer of router.stack) {
+    if (!layer.route || typeof layer.route.path !== 'string' || layer.route.path.includes('*')) continue;
+    for (const method of Object.keys(layer.route.methods)) routes.add(`${method.toUpperCase()} ${layer.route.path}`);
+  }
+  return routes;
+}
+
+export const routeKey = (route: Pick<RouteInfo, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+/**
+ * Starts the real gateway on embedded data in a scratch folder (so routes that exist only there, such
+ * as the backup endpoint, are listed), reads every controller's Nest metadata, and checks the result
+ * against the routes Express actually serves: a route from anywhere else fails the generation.
+ */
+export async function collectRoutes(): Promise<RouteInfo[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'shop-docs-'));
+  const config = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    eventStoreUrl: undefined,
+    admin: { username: 'manager', password: 'docs-generator-1' },
+    webDist: '/nonexistent',
+    mediaDir: join(dataDir, 'media'),
+  };
+  const running = await startApp(config, { logger: false });
+  try {
+    const routes: RouteInfo[] = [];
+    for (const module of running.app.get<ModulesContainer>(nestCore.ModulesContainer).values()) {
+      for (const wrapper of module.controllers.values()) {
+        const controller = wrapper.metatype as Type | null;
+        if (!controller) continue;
+        for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+          if (name !== 'constructor') routes.push(...describeHandler(controller, name));
+        }
+      }
+    }
+    const served = expressRoutes(running.app.getHttpAdapter().getInstance());
+    const declared = new Set(routes.map(routeKey));
+    const undocumented = [...served].filter((key) => !declared.has(key) && !key.startsWith('HEAD '));
+    const missing = [...declared].filter((key) => !served.has(key));
+    if (undocumented.length || missing.length)
+      throw new Error(
+        `Routes of the Express app and of the controllers differ: served without a controller [${undocumented.join(', ')}], ` +
+          `declared but not served [${missing.join(', ')}]`,
+      );
+    return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  } finally {
+    await running.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
