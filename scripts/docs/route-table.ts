@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { HttpException, Type } from '@nestjs/common';
 import type { ModulesContainer } from '@nestjs/core';
 import type { ZodType } from 'zod';
+import { byText } from './markdown';
 // The gateway's own pieces, read as the running app declares them. (When services/ is re-cut into
 // packages, these three imports are the only lines here that follow it.)
 import { loadConfig } from '../../services/src/config';
@@ -130,7 +131,7 @@ function describeHandler(controller: Type, handlerName: string): RouteInfo[] {
     status,
     body,
     query,
-    params: params.sort((a, b) => a.name.localeCompare(b.name)),
+    params: params.sort((a, b) => byText(a.name, b.name)),
   }));
 }
 
@@ -187,7 +188,7 @@ export async function collectRoutes(): Promise<RouteInfo[]> {
         `Routes of the Express app and of the controllers differ: served without a controller [${undocumented.join(', ')}], ` +
           `declared but not served [${missing.join(', ')}]`,
       );
-    return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+    return routes.sort((a, b) => byText(a.path, b.path) || byText(a.method, b.method));
   } finally {
     await running.close();
     await rm(dataDir, { recursive: true, force: true });
