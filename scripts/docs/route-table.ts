@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { HttpException, Type } from '@nestjs/common';
-import type { ModulesContainer } from '@nestjs/core';
 import type { ZodType } from 'zod';
 import { byText } from './markdown';
 // The gateway's own pieces, read as the running app declares them. (When services/ is re-cut into
@@ -16,7 +15,9 @@ import { ACCESS_KEY, type AccessRule } from '../../services/src/gateway/auth/acc
 // the metadata keys and classes (ParseUUIDPipe) are the ones its decorators wrote.
 const gatewayRequire = createRequire(join(__dirname, '../../services/package.json'));
 const nestCommon = gatewayRequire('@nestjs/common') as typeof import('@nestjs/common');
-const nestCore = gatewayRequire('@nestjs/core') as typeof import('@nestjs/core');
+/** The part of Nest's module container read here: each module's controllers. */
+type ModulesContainer = Map<string, { controllers: Map<unknown, { metatype: unknown }> }>;
+const nestCore = gatewayRequire('@nestjs/core') as { ModulesContainer: abstract new () => ModulesContainer };
 const { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } =
   gatewayRequire('@nestjs/common/constants') as typeof import('@nestjs/common/constants');
 const { RouteParamtypes } = gatewayRequire(

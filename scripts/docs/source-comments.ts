@@ -86,7 +86,7 @@ export function indexSources(files: readonly string[] = workspaceSources()): Sou
     const text = readFileSync(file, 'utf8');
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
     for (const statement of source.statements) {
-      const exported = ts.getCombinedModifierFlags(statement as ts.Declaration) & ts.ModifierFlags.Export;
+      const exported = ts.getCombinedModifierFlags(statement as unknown as ts.Declaration) & ts.ModifierFlags.Export;
       if (ts.isVariableStatement(statement) && exported) {
         for (const declaration of statement.declarationList.declarations) {
           if (!ts.isIdentifier(declaration.name)) continue;
