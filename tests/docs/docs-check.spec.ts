@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { checkDocs, DOCS_DIR, generatedParts, writeDocs } from '../../scripts/docs/generate-docs';
 import { replaceGenerated } from '../../scripts/docs/generated-section';
+import { collectRoutes, routeKey } from '../../scripts/docs/route-table';
+import { servedRoutes } from '../../scripts/docs/served-routes';
 
 /**
  * `npm run docs:check` (in CI) must fail when a committed doc differs from what the code generates:
@@ -32,6 +34,12 @@ describe('generated docs (npm run docs / docs:check)', () => {
     expect(parts['api.md']).toContain('#### createTransactionInput');
     expect(await generatedParts()).toEqual(parts);
     expect(await checkDocs(dir, parts)).toEqual([]);
+  }, 120_000);
+
+  it('documents exactly the routes the running gateway serves (no route registered outside a controller is missed)', async () => {
+    const documented = (await collectRoutes()).map(routeKey).sort();
+    expect(documented.length).toBeGreaterThan(40);
+    expect(documented).toEqual(await servedRoutes());
   }, 120_000);
 
   it('reports a doctored generated line, naming the file and the line', async () => {
