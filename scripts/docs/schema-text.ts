@@ -28,7 +28,8 @@ interface JsonSchema {
   $ref?: string;
 }
 
-const literal = (value: unknown) => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value));
+const literal = (value: unknown) =>
+  typeof value === 'string' && !value.includes("'") ? `'${value}'` : JSON.stringify(value);
 const SAFE = Number.MAX_SAFE_INTEGER;
 const FORMATS: Record<string, string> = { uuid: 'uuid', 'date-time': 'date-time', email: 'email', date: 'date', uri: 'url' };
 
@@ -36,7 +37,7 @@ function range(min: number | undefined, max: number | undefined, unit = ''): str
   const low = min !== undefined && min > -SAFE ? min : undefined;
   const high = max !== undefined && max < SAFE ? max : undefined;
   if (low !== undefined && high !== undefined) return low === high ? `${low}${unit}` : `${low}–${high}${unit}`;
-  if (low !== undefined) return `≥ ${low}${unit}`;
+  if (low !== undefined) return low === 1 && unit === ' chars' ? 'non-empty' : `≥ ${low}${unit}`;
   if (high !== undefined) return `≤ ${high}${unit}`;
   return '';
 }
