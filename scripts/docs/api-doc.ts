@@ -40,7 +40,8 @@ function refusals(route: RouteInfo): string {
   if (route.query) out.push('400 query');
   if (route.access !== 'public') out.push('401');
   if (route.access === 'pages' || route.access === 'manager' || route.access === 'storefront') out.push('403');
-  for (const param of route.params) out.push(`${param.status} ${code(`:${param.name}`)} not a uuid: ${code(param.message)}`);
+  for (const param of route.params)
+    out.push(`${param.status} ${code(`:${param.name}`)} not a uuid: ${code(param.message)}`);
   if (route.guards.includes('PasswordAttemptGuard')) out.push('429 too many refused passwords');
   return out.join('; ');
 }
@@ -55,7 +56,13 @@ export function renderApiReference(routes: readonly RouteInfo[], sources: Source
   const requestShape = (schema: ZodType, route: RouteInfo, part: 'body' | 'query') => {
     const name = exportNameOf(schema) ?? `${route.controller}.${route.handler} ${part}`;
     const notes = sources.constants.get(name);
-    return shapeLink({ name, schema, io: 'input', origin: notes?.file ?? sources.handlers.get(`${route.controller}.${route.handler}`)?.file ?? '', doc: notes?.doc ?? '' });
+    return shapeLink({
+      name,
+      schema,
+      io: 'input',
+      origin: notes?.file ?? sources.handlers.get(`${route.controller}.${route.handler}`)?.file ?? '',
+      doc: notes?.doc ?? '',
+    });
   };
   const answer = (route: RouteInfo) => {
     const returns = sources.handlers.get(`${route.controller}.${route.handler}`)?.returns ?? '';
@@ -65,9 +72,15 @@ export function renderApiReference(routes: readonly RouteInfo[], sources: Source
       const schema = type ? (contractExports[type.schema] as ZodType | undefined) : undefined;
       if (!match || !type || !schema) return code(part);
       const notes = sources.constants.get(type.schema);
-      return shapeLink({ name: match[1]!, schema, io: type.io, origin: notes?.file ?? '', doc: notes?.doc ?? '' }) + (match[2] ?? '');
+      return (
+        shapeLink({ name: match[1]!, schema, io: type.io, origin: notes?.file ?? '', doc: notes?.doc ?? '' }) +
+        (match[2] ?? '')
+      );
     });
-    if (returns === 'void' || returns === '') return route.status === 204 ? '204 no body' : `${route.status} written by the handler (a download, a file or text: see above)`;
+    if (returns === 'void' || returns === '')
+      return route.status === 204
+        ? '204 no body'
+        : `${route.status} written by the handler (a download, a file or text: see above)`;
     return `${route.status} ${parts.join(' \\| ')}`;
   };
   const rows = routes.map((route) => {
@@ -88,7 +101,7 @@ export function renderApiReference(routes: readonly RouteInfo[], sources: Source
   out.push(
     `${routes.length} routes, read from the gateway's controllers (their Nest metadata; a test checks them against the ` +
       `routes Express serves), by path. **Access** is the route's rule (${code(sources.constants.get('ACCESS_KEY')?.file ?? 'access.decorator.ts')}; ` +
-      'see [access.md](access.md)). **Request** and **Answer** name the contracts\' zod schemas, shown under ' +
+      "see [access.md](access.md)). **Request** and **Answer** name the contracts' zod schemas, shown under " +
       '[Contracts](#contracts) below (`?` marks an optional field). **Refusals** are those the route declares: a ' +
       'body or query that fails its schema (400, naming the field), no session (401), a rule the user does not meet ' +
       '(403), a malformed id (404), too many refused passwords (429); the refusals of the rules themselves (404, 409) ' +

@@ -18,7 +18,9 @@ function upcastsOf(type: contracts.EventType, version: number): string {
       contracts.parseEventData(type, from, undefined);
       steps.push(`v${from} → v${from + 1}`);
     } catch (error) {
-      steps.push(error instanceof contracts.UnknownEventError ? `v${from}: no upcaster (unreadable)` : `v${from} → v${from + 1}`);
+      steps.push(
+        error instanceof contracts.UnknownEventError ? `v${from}: no upcaster (unreadable)` : `v${from} → v${from + 1}`,
+      );
     }
   }
   return steps.join(', ');
@@ -43,7 +45,12 @@ export function renderEventCatalogue(sources: SourceIndex): string {
   const describe = (schema: unknown) => {
     const name = exportNameOf(schema);
     const notes = name ? sources.constants.get(name) : undefined;
-    return { name: name ?? '(unexported schema)', file: notes?.file ?? '', doc: notes?.doc ?? '', fields: notes?.fields ?? new Map() };
+    return {
+      name: name ?? '(unexported schema)',
+      file: notes?.file ?? '',
+      doc: notes?.doc ?? '',
+      fields: notes?.fields ?? new Map(),
+    };
   };
   const out: string[] = [];
   out.push(
@@ -57,7 +64,12 @@ export function renderEventCatalogue(sources: SourceIndex): string {
       ['Event', 'Version', 'Upcasts', 'Schema'],
       entries.map(([type, entry]) => {
         const info = describe(entry.schema);
-        return [`[${code(type)}](#${anchor('event', type)})`, `v${entry.version}`, upcastsOf(type, entry.version), `${code(info.name)} in ${code(info.file)}`];
+        return [
+          `[${code(type)}](#${anchor('event', type)})`,
+          `v${entry.version}`,
+          upcastsOf(type, entry.version),
+          `${code(info.name)} in ${code(info.file)}`,
+        ];
       }),
     ),
   );

@@ -18,7 +18,10 @@ export async function generatedParts(routes?: readonly RouteInfo[]): Promise<Rec
 }
 
 /** Each document of `docsDir` as it should be: its prose as committed, its generated part fresh. */
-export async function expectedDocs(docsDir: string, parts: Record<string, string>): Promise<Record<string, { current: string; expected: string }>> {
+export async function expectedDocs(
+  docsDir: string,
+  parts: Record<string, string>,
+): Promise<Record<string, { current: string; expected: string }>> {
   const out: Record<string, { current: string; expected: string }> = {};
   for (const [file, part] of Object.entries(parts)) {
     const current = await readFile(join(docsDir, file), 'utf8');
@@ -65,7 +68,9 @@ async function main(): Promise<void> {
     return;
   }
   const written = await writeDocs(docsDir, parts);
-  console.log(`${written.length ? `wrote ${written.join(', ')}` : 'docs already up to date'} (${Date.now() - started} ms)`);
+  console.log(
+    `${written.length ? `wrote ${written.join(', ')}` : 'docs already up to date'} (${Date.now() - started} ms)`,
+  );
 }
 
 if (require.main === module) {

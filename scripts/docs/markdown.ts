@@ -12,7 +12,8 @@ export function table(header: readonly string[], rows: readonly (readonly string
 }
 
 /** An anchor id from a name: lower case, letters, digits and dashes. */
-export const anchor = (prefix: string, name: string) => `${prefix}-${name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}`;
+export const anchor = (prefix: string, name: string) =>
+  `${prefix}-${name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}`;
 
 /** Code-point order: the same on every machine, whatever its locale. */
 export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -179,7 +179,12 @@ async function controllersOf(root: ModuleRef): Promise<Type[]> {
  * tests/docs checks the result against the routes a running gateway's Express router serves.
  */
 export async function collectRoutes(): Promise<RouteInfo[]> {
-  const config = { ...loadConfig({}), dataDir: join(tmpdir(), 'shop-docs-generator'), databaseUrl: undefined, eventStoreUrl: undefined };
+  const config = {
+    ...loadConfig({}),
+    dataDir: join(tmpdir(), 'shop-docs-generator'),
+    databaseUrl: undefined,
+    eventStoreUrl: undefined,
+  };
   // The registration only records these (as provider values); nothing is called on them here.
   const root = AppModule.register(config, {} as Infrastructure, {} as Logger) as ModuleRef;
   const routes: RouteInfo[] = [];

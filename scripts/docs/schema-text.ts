@@ -31,7 +31,13 @@ interface JsonSchema {
 const literal = (value: unknown) =>
   typeof value === 'string' && !value.includes("'") ? `'${value}'` : JSON.stringify(value);
 const SAFE = Number.MAX_SAFE_INTEGER;
-const FORMATS: Record<string, string> = { uuid: 'uuid', 'date-time': 'date-time', email: 'email', date: 'date', uri: 'url' };
+const FORMATS: Record<string, string> = {
+  uuid: 'uuid',
+  'date-time': 'date-time',
+  email: 'email',
+  date: 'date',
+  uri: 'url',
+};
 
 function range(min: number | undefined, max: number | undefined, unit = ''): string {
   const low = min !== undefined && min > -SAFE ? min : undefined;
@@ -50,7 +56,9 @@ function scalar(type: string, node: JsonSchema): string {
       // A format's own pattern (zod writes one for uuid and date-time) says nothing more than its name.
       if (node.format && FORMATS[node.format]) return FORMATS[node.format]!;
       if (node.pattern && NAMED_PATTERNS[node.pattern]) return NAMED_PATTERNS[node.pattern]!;
-      const notes = [node.pattern ? `/${node.pattern}/` : '', range(node.minLength, node.maxLength, ' chars')].filter(Boolean);
+      const notes = [node.pattern ? `/${node.pattern}/` : '', range(node.minLength, node.maxLength, ' chars')].filter(
+        Boolean,
+      );
       return withNote('string', notes.join(', '));
     }
     case 'integer':
@@ -90,8 +98,7 @@ function render(node: JsonSchema | boolean | undefined, indent: number): string 
   else if (node.anyOf || node.oneOf)
     text = [...new Set((node.anyOf ?? node.oneOf)!.map((member) => render(member, indent)))].join(' | ');
   else if (node.allOf) text = node.allOf.map((member) => render(member, indent)).join(' & ');
-  else if (Array.isArray(node.type))
-    text = node.type.map((type) => render({ ...node, type }, indent)).join(' | ');
+  else if (Array.isArray(node.type)) text = node.type.map((type) => render({ ...node, type }, indent)).join(' | ');
   else if (node.type === 'object' || node.properties) text = renderObject(node, indent);
   else if (node.type === 'array') {
     if (node.prefixItems) text = `[${node.prefixItems.map((item) => render(item, indent)).join(', ')}]`;
@@ -134,7 +141,10 @@ export const schemaLine = (schema: ZodType, io: 'input' | 'output') => render(js
 export const schemaBlock = (schema: ZodType, io: 'input' | 'output') => render(jsonSchemaOf(schema, io), 0);
 
 /** Each top-level field of an object schema with its type on one line (for a table). */
-export function schemaFields(schema: ZodType, io: 'input' | 'output'): Array<{ name: string; type: string; required: boolean }> {
+export function schemaFields(
+  schema: ZodType,
+  io: 'input' | 'output',
+): Array<{ name: string; type: string; required: boolean }> {
   const json = jsonSchemaOf(schema, io);
   const required = new Set(json.required ?? []);
   return Object.entries(json.properties ?? {}).map(([name, value]) => ({

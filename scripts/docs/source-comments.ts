@@ -75,7 +75,11 @@ function objectFieldDocs(initializer: ts.Expression | undefined): Map<string, st
   return fields;
 }
 
-const unwrapPromise = (text: string) => text.replace(/^Promise<([\s\S]*)>$/, '$1').replace(/\s+/g, ' ').trim();
+const unwrapPromise = (text: string) =>
+  text
+    .replace(/^Promise<([\s\S]*)>$/, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Reads the sources once (syntax only, no type checking: fast). */
 export function indexSources(files: readonly string[] = workspaceSources()): SourceIndex {
@@ -98,8 +102,11 @@ export function indexSources(files: readonly string[] = workspaceSources()): Sou
         }
       }
       if (ts.isTypeAliasDeclaration(statement) && exported) {
-        const match = /^z\.(infer|output|input)<typeof (\w+)>$/.exec(statement.type.getText(source).replace(/\s+/g, ' '));
-        if (match) schemaTypes.set(statement.name.text, { schema: match[2]!, io: match[1] === 'input' ? 'input' : 'output' });
+        const match = /^z\.(infer|output|input)<typeof (\w+)>$/.exec(
+          statement.type.getText(source).replace(/\s+/g, ' '),
+        );
+        if (match)
+          schemaTypes.set(statement.name.text, { schema: match[2]!, io: match[1] === 'input' ? 'input' : 'output' });
       }
       if (ts.isClassDeclaration(statement) && statement.name && text.includes('@Controller(')) {
         for (const member of statement.members) {

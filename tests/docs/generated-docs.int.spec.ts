@@ -55,7 +55,11 @@ describe('generated docs (npm run docs / docs:check)', () => {
 
   it('reports an event the code has and the doc lacks (a contract changed, the doc not regenerated)', async () => {
     const events = join(dir, 'events.md');
-    const stale = replaceGenerated(await readFile(events, 'utf8'), parts['events.md']!.replace(/\n### SaleIdClaimed v1[\s\S]*?(?=\n<a id=)/, ''), 'events.md');
+    const stale = replaceGenerated(
+      await readFile(events, 'utf8'),
+      parts['events.md']!.replace(/\n### SaleIdClaimed v1[\s\S]*?(?=\n<a id=)/, ''),
+      'events.md',
+    );
     await writeFile(events, stale);
     const differences = await checkDocs(dir, parts);
     expect(differences).toHaveLength(1);
