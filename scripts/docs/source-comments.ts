@@ -93,7 +93,8 @@ export function indexSources(files: readonly string[] = workspaceSources()): Sou
       const exported = ts.getCombinedModifierFlags(statement as unknown as ts.Declaration) & ts.ModifierFlags.Export;
       if (ts.isVariableStatement(statement) && exported) {
         for (const declaration of statement.declarationList.declarations) {
-          if (!ts.isIdentifier(declaration.name)) continue;
+          // The first workspace wins a shared name: contracts come first, and the docs quote their schemas.
+          if (!ts.isIdentifier(declaration.name) || constants.has(declaration.name.text)) continue;
           constants.set(declaration.name.text, {
             file: repoPath(file),
             doc: jsDocOf(statement),
