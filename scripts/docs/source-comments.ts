@@ -106,7 +106,7 @@ export function indexSources(files: readonly string[] = workspaceSources()): Sou
         const match = /^z\.(infer|output|input)<typeof (\w+)>$/.exec(
           statement.type.getText(source).replace(/\s+/g, ' '),
         );
-        if (match)
+        if (match && !schemaTypes.has(statement.name.text))
           schemaTypes.set(statement.name.text, { schema: match[2]!, io: match[1] === 'input' ? 'input' : 'output' });
       }
       if (ts.isClassDeclaration(statement) && statement.name && text.includes('@Controller(')) {
