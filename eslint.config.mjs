@@ -52,7 +52,7 @@ export default tseslint.config(
       'boundaries/no-unknown': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Each package declares what it imports (its own package.json, the root one for dev tools).
-      'import-x/no-extraneous-dependencies': ['error', { devDependencies: ['**/*.spec.ts', '**/testing/**', 'tests/**', '**/*.bench.ts', '**/vite.config.ts'] }],
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: ['**/*.spec.ts', '**/testing/**', 'tests/**', 'scripts/**', '**/*.bench.ts', '**/vite.config.ts'] }],
     },
   },
 );
