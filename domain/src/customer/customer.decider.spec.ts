@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@shop/contracts';
 import { fold } from '../shared/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { customerDecider, type RegisterCustomer } from './customer.decider';
 import { customerEmailDecider, customerEmailStreamId } from './customer-email-registry.decider';
 
@@ -18,9 +19,8 @@ const register: RegisterCustomer = {
   country: 'Nigeria',
 };
 
-const given = (...events: DomainEvent[]) => ({
-  when: (command: RegisterCustomer) => () => customerDecider.decide(command, fold(customerDecider, events)),
-});
+const spec = DeciderSpecification.for(customerDecider);
+const given = (...events: DomainEvent[]) => ({ when: (command: RegisterCustomer) => spec(...events).when(command).events });
 
 describe('customer decider', () => {
   it('registers a customer active and with the email not yet verified', () => {

@@ -1,30 +1,12 @@
 import type { DomainEvent } from '@shop/contracts';
-import { DomainError } from '../shared/domain-error';
 import { fold } from '../shared/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { created, productId } from './product.test-events';
 import { productDecider, type ProductCommand } from './product.decider';
 
 const movementId = '0b6c7e1a-2f3d-4e5f-8a9b-1c2d3e4f5a6b';
 
-function given(...events: DomainEvent[]) {
-  return {
-    when(command: ProductCommand) {
-      const run = () => productDecider.decide(command, fold(productDecider, events));
-      return {
-        then: (expected: DomainEvent[]) => expect(run()).toEqual(expected),
-        thenRefused: (code: DomainError['code'], message: string) => {
-          expect(run).toThrow(DomainError);
-          try {
-            run();
-          } catch (error) {
-            expect((error as DomainError).code).toBe(code);
-            expect((error as DomainError).message).toBe(message);
-          }
-        },
-      };
-    },
-  };
-}
+const given = DeciderSpecification.for(productDecider);
 
 const issue = (quantity: number, extra: Partial<Extract<ProductCommand, { type: 'IssueStock' }>> = {}): ProductCommand => ({
   type: 'IssueStock',
