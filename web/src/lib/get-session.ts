@@ -1,6 +1,6 @@
 import type { SessionUser } from '@shop/contracts';
 import { apiFetch } from './api-client';
-import { parseSessionUser } from './load-auth-schemas';
+import { parseSessionUser } from './session-user';
 
 /**
  * GET /api/session: does the server still know the session behind the stored user? A 401 (answered

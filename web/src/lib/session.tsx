@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shop/contracts';
 import { ApiError, onUnauthorized } from './api-client';
 import { getSession } from './get-session';
-import { loadAuthSchemas } from './load-auth-schemas';
+import { toSessionUser } from './session-user';
 
 /** Spec section 3: the signed-in user is kept in the browser under this key, as JSON. */
 export const SESSION_STORAGE_KEY = 'user';
@@ -21,16 +21,15 @@ const SESSION_GONE = new Set([401, 403, 404]);
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-/** The stored user if it is a valid one; an invalid one is removed. */
-async function readStoredUser(raw: string): Promise<SessionUser | null> {
-  let value: unknown;
+function readStoredUser(): SessionUser | null {
+  const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
+  if (raw === null) return null;
   try {
-    value = JSON.parse(raw);
+    const parsed = toSessionUser(JSON.parse(raw));
+    if (parsed) return parsed;
   } catch {
-    value = undefined; // unparseable
+    // fall through: unparseable
   }
-  const parsed = (await loadAuthSchemas()).sessionUser.safeParse(value);
-  if (parsed.success) return parsed.data;
   window.localStorage.removeItem(SESSION_STORAGE_KEY);
   return null;
 }
@@ -41,24 +40,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [isLoading, setIsLoading] = useState(true);
 
   // Spec section 4 reads the stored user at start-up; we also ask the server whether it still knows
-  // that session, so a stale stored user never reaches the shell. Nobody stored: sign-in at once,
-  // without loading the schemas.
+  // that session, so a stale stored user never reaches the shell.
   useEffect(() => {
-    const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
-    if (raw === null) {
+    const stored = readStoredUser();
+    if (!stored) {
       setIsLoading(false);
       return;
     }
     const controller = new AbortController();
-    const settle = async () => {
-      const stored = await readStoredUser(raw);
-      if (!stored || controller.signal.aborted) return;
-      try {
-        const confirmed = await getSession(controller.signal);
+    getSession(controller.signal)
+      .then((confirmed) => {
         // The server's answer wins (a renamed user, say); the stored copy follows it.
         window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(confirmed));
         setUser(confirmed);
-      } catch (error: unknown) {
+      })
+      .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && SESSION_GONE.has(error.status)) {
           window.localStorage.removeItem(SESSION_STORAGE_KEY);
@@ -67,10 +63,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // Server unreachable or confused: keep the stored user; its next call settles the session.
           setUser(stored);
         }
-      }
-    };
-    settle()
-      .catch(() => undefined) // the schemas could not be fetched: nobody is signed in
+      })
       .finally(() => {
         if (!controller.signal.aborted) setIsLoading(false);
       });

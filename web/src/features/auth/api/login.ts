@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, SessionUser } from '@shop/contracts';
 import { apiFetch } from '@/lib/api-client';
-import { parseSessionUser } from '@/lib/load-auth-schemas';
+import { parseSessionUser } from '@/lib/session-user';
 import { useSession } from '@/lib/session';
 
 export async function login(input: LoginInput): Promise<SessionUser> {
