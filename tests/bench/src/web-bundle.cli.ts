@@ -11,7 +11,9 @@ function main(): void {
   for (const figure of measureWebBundle(webDistDir)) {
     const met = figure.gzipBytes <= figure.route.targetKb * 1000;
     if (!met) missed += 1;
-    console.log(`${figure.route.label}: ${kb(figure.gzipBytes)} KB (target ≤ ${figure.route.targetKb} KB) ${met ? 'MET' : 'MISSED'}`);
+    console.log(
+      `${figure.route.label}: ${kb(figure.gzipBytes)} KB (target ≤ ${figure.route.targetKb} KB) ${met ? 'MET' : 'MISSED'}`,
+    );
     for (const file of figure.files) console.log(`    ${kb(file.gzipBytes).padStart(6)} KB  ${file.file}`);
   }
   if (process.env.BENCH_WEB_STRICT === '1' && missed > 0) process.exitCode = 1;

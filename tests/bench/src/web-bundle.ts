@@ -60,7 +60,9 @@ export function measureWebBundle(distDir: string, routes: readonly WebRoute[] = 
   };
 
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const fromHtml = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/?([^"]+\.js)"/g)].map((match) => match[1]!);
+  const fromHtml = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/?([^"]+\.js)"/g)].map(
+    (match) => match[1]!,
+  );
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
   return routes.map((route) => {
     const files = new Set<string>(fromHtml);
