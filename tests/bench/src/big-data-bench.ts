@@ -9,8 +9,8 @@ import {
   migrateReadModels,
   rebuildReadModels,
 } from '@shop/projections';
-import { openDatabase } from '@shop/services/database';
-import { PostgresEventStore } from '@shop/services/event-store';
+import { openDatabase } from '@shop/infrastructure';
+import { PostgresEventStore } from '@shop/infrastructure';
 import type { EngineTarget } from './engine-target';
 import { bigShopHistory } from './shop-history';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { allProjections, migrateReadModels, ProjectionRunner } from '@shop/projections';
-import { openDatabase } from '@shop/services/database';
-import { PostgresEventStore, type NewEvent, type StreamAppend } from '@shop/services/event-store';
+import { openDatabase } from '@shop/infrastructure';
+import { PostgresEventStore, type NewEvent, type StreamAppend } from '@shop/infrastructure';
 import type { EngineTarget } from './engine-target';
 import { inParallel } from './movement-load';
 
