@@ -17,12 +17,14 @@ import {
 } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
+import type { ReadYourWrites } from '../read-your-writes/answers-from-events.decorator';
 import { movementFromWrite } from './movement-response';
 
 export class RecordMovementCommand extends Command<Transaction> {
   constructor(
     readonly input: CreateTransactionCommandInput,
     readonly user: SessionUser,
+    readonly readYourWrites: ReadYourWrites = 'wait',
   ) {
     super();
   }
@@ -38,7 +40,7 @@ export class RecordMovementCommand extends Command<Transaction> {
 export class RecordMovementHandler implements ICommandHandler<RecordMovementCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ input, user }: RecordMovementCommand): Promise<Transaction> {
+  async execute({ input, user, readYourWrites }: RecordMovementCommand): Promise<Transaction> {
     const movementId = randomUUID();
     const common = {
       productId: input.productId,
@@ -60,10 +62,16 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
           };
     const context = commandContext(user);
     const saleId = common.saleId;
-    const result = await this.writer.write(context, [
-      { streamId: productStreamId(input.productId), decider: productDecider, command },
-      ...(saleId ? [{ streamId: saleStreamId(saleId), decider: saleIdOwnerDecider, command: { type: 'AddReceiptLine', saleId } }] : []),
-    ]);
+    const result = await this.writer.write(
+      context,
+      [
+        { streamId: productStreamId(input.productId), decider: productDecider, command },
+        ...(saleId
+          ? [{ streamId: saleStreamId(saleId), decider: saleIdOwnerDecider, command: { type: 'AddReceiptLine', saleId } }]
+          : []),
+      ],
+      readYourWrites,
+    );
     const movement = movementFromWrite(result.events, context.at, result.states[0] as ProductState);
     if (!movement) throw new Error('A stock movement must yield StockReceived or StockIssued');
     return movement;
