@@ -62,11 +62,6 @@ export interface SubscribeOptions {
   /** Called with consecutive batches in global order; the next batch waits for the promise. */
   readonly onEvents: (events: readonly StoredEvent[]) => Promise<void>;
   readonly onError?: (error: unknown) => void;
-  /**
-   * After an append wakes a live subscription, wait this long before reading, so the appends of the
-   * next milliseconds share one delivery (default 0). Only for readers nobody waits on synchronously.
-   */
-  readonly lingerMs?: number;
 }
 
 export interface Subscription {

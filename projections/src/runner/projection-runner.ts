@@ -25,8 +25,6 @@ export interface ProjectionRunnerOptions {
   readonly logger?: ProjectionLogger;
   /** Waits before retrying a failed batch; after the last one the projection is marked failed. */
   readonly retryDelaysMs?: readonly number[];
-  /** See SubscribeOptions.lingerMs: larger live batches when writes do not wait for the projections. */
-  readonly lingerMs?: number;
 }
 
 export interface ProjectionStatus {
@@ -101,7 +99,6 @@ export class ProjectionRunner {
     pending.subscription = eventStore.subscribe({
       after: lowest,
       batchSize: this.batchSize,
-      lingerMs: this.options.lingerMs,
       onEvents: (events) => this.onEvents(events),
       onError: (error) => this.logger.error('event subscription failed', error),
     });

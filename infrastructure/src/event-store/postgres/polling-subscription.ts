@@ -65,10 +65,8 @@ export function startPollingSubscription(
       };
     });
 
-  const linger = options.lingerMs ?? 0;
   const loop = (async () => {
     while (!stopped) {
-      if (linger > 0 && signalled) await new Promise((resolve) => setTimeout(resolve, linger));
       signalled = false;
       try {
         const events = await source.readAll({ after, limit: batchSize });

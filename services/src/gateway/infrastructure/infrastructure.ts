@@ -42,13 +42,7 @@ export class Infrastructure {
       await SessionStore.migrate(database.knex);
       await SessionPositions.migrate(database.knex);
       await MediaUploadStore.migrate(database.knex);
-      const runner = new ProjectionRunner({
-        knex: database.knex,
-        eventStore,
-        projections: allProjections,
-        logger: projectionLogger(),
-        lingerMs: Number(process.env.PROJECTION_LINGER_MS ?? 0),
-      });
+      const runner = new ProjectionRunner({ knex: database.knex, eventStore, projections: allProjections, logger: projectionLogger() });
       if (config.projections === 'embedded') await runner.start();
       const sync: ReadModelSync = {
         waitFor: async (position: GlobalPosition | null) => {

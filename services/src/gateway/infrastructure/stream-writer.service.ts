@@ -73,7 +73,6 @@ export class StreamWriter {
     // A read model that cannot be reached must not turn a recorded write into an error.
     const wait = () => this.sync.waitFor(position).catch(() => undefined);
     if (readYourWrites === 'wait') return wait();
-    if (process.env.RYW_EXPERIMENT === 'skip-record') return;
     // Not stored: the session's next request could not know to wait, so this write waits instead.
     await this.positions.record(readYourWrites.sessionDigest, position).catch(wait);
   }
