@@ -8,9 +8,12 @@ import {
   type CommandResult,
   type CommandStream,
   type EventStore,
+  type GlobalPosition,
   type StreamDecision,
   type StreamEvents,
 } from '@shop/infrastructure';
+import type { ReadYourWrites } from '../read-your-writes/answers-from-events.decorator';
+import { SessionPositions } from '../read-your-writes/session-positions';
 import { READ_MODEL_SYNC, EVENT_STORE } from './tokens';
 import type { ReadModelSync } from './read-model-sync';
 
@@ -25,6 +28,7 @@ export class StreamWriter {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_MODEL_SYNC) private readonly sync: ReadModelSync,
+    private readonly positions: SessionPositions,
   ) {}
 
   /** One decide over the states of all the streams; each stream's events appended atomically. */
@@ -32,14 +36,21 @@ export class StreamWriter {
     context: CommandContext,
     streams: Streams,
     decide: Parameters<typeof handleCommand<Streams>>[3],
+    readYourWrites: ReadYourWrites = 'wait',
   ) {
-    return this.visible(await handleCommand(this.eventStore, context, streams, decide, { cache: this.cache }));
+    const result = await handleCommand(this.eventStore, context, streams, decide, { cache: this.cache });
+    await this.visible(result.position, readYourWrites);
+    return result;
   }
 
   /** handle() where each stream's decider decides its own command. */
-  async write(context: CommandContext, decisions: readonly StreamDecision<any, any>[]): Promise<CommandResult> {
+  async write(
+    context: CommandContext,
+    decisions: readonly StreamDecision<any, any>[],
+    readYourWrites: ReadYourWrites = 'wait',
+  ): Promise<CommandResult> {
     const { streams, decide } = eachStreamDecides(decisions);
-    return this.handle(context, streams, decide as (states: readonly unknown[]) => StreamEvents);
+    return this.handle(context, streams, decide as (states: readonly unknown[]) => StreamEvents, readYourWrites);
   }
 
   /** A stream's current state, for a handler that must read it to learn which streams a command touches. */
@@ -53,12 +64,16 @@ export class StreamWriter {
   }
 
   /**
-   * Read-your-writes, best effort: waits (bounded) for the read models, but a write whose events are
-   * stored stands whatever they do; handlers answer from their own events, never from a read model.
+   * Read-your-writes, best effort: waits (bounded) for the read models, or stores the position as
+   * the session's consistency token, which its later requests wait for (see ReadYourWritesInterceptor).
+   * A write whose events are stored stands whatever the read models do.
    */
-  private async visible<Result extends CommandResult<any>>(result: Result): Promise<Result> {
+  private async visible(position: GlobalPosition | null, readYourWrites: ReadYourWrites): Promise<void> {
+    if (!position) return;
     // A read model that cannot be reached must not turn a recorded write into an error.
-    await this.sync.waitFor(result.position).catch(() => undefined);
-    return result;
+    const wait = () => this.sync.waitFor(position).catch(() => undefined);
+    if (readYourWrites === 'wait') return wait();
+    // Not stored: the session's next request could not know to wait, so this write waits instead.
+    await this.positions.record(readYourWrites.sessionDigest, position).catch(wait);
   }
 }

@@ -5,11 +5,13 @@ import { saleFromEvent } from '@shop/projections';
 import { decideSale, productDecider, productStreamId, refuseReceiptSaleId, saleStreamFold, saleStreamId } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
+import type { ReadYourWrites } from '../read-your-writes/answers-from-events.decorator';
 
 export class RecordSaleCommand extends Command<{ sale: Sale; created: boolean }> {
   constructor(
     readonly input: CreateSaleCommandInput,
     readonly user: SessionUser,
+    readonly readYourWrites: ReadYourWrites = 'wait',
   ) {
     super();
   }
@@ -30,7 +32,7 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
    * Answers the sale from the sale stream's own SaleRecorded, never from the read model: the new
    * one just written, or for a repeat the one first recorded (a retry never looks lost).
    */
-  async execute({ input, user }: RecordSaleCommand): Promise<{ sale: Sale; created: boolean }> {
+  async execute({ input, user, readYourWrites }: RecordSaleCommand): Promise<{ sale: Sale; created: boolean }> {
     const lines = mergeItems(input.items);
     const command = {
       type: 'RecordSale' as const,
@@ -51,7 +53,7 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
       refuseReceiptSaleId(input.saleId, saleStream.owner);
       const decision = decideSale(command, saleStream.sale, products);
       return [decision.sale, ...decision.products];
-    });
+    }, readYourWrites);
     const recorded = result.events.find(isSaleRecorded);
     if (recorded) return { sale: saleFromEvent(recorded, context.at), created: true };
     // A repeat: the sale was recorded earlier (it was in the history this decision was made on).

@@ -11,12 +11,14 @@ import {
 } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
+import type { ReadYourWrites } from '../read-your-writes/answers-from-events.decorator';
 import { movementFromWrite } from './movement-response';
 
 export class RecordMovementCommand extends Command<Transaction> {
   constructor(
     readonly input: CreateTransactionCommandInput,
     readonly user: SessionUser,
+    readonly readYourWrites: ReadYourWrites = 'wait',
   ) {
     super();
   }
@@ -32,7 +34,7 @@ export class RecordMovementCommand extends Command<Transaction> {
 export class RecordMovementHandler implements ICommandHandler<RecordMovementCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ input, user }: RecordMovementCommand): Promise<Transaction> {
+  async execute({ input, user, readYourWrites }: RecordMovementCommand): Promise<Transaction> {
     const movementId = randomUUID();
     const common = {
       productId: input.productId,
@@ -49,10 +51,16 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
         : { type: 'IssueStock', ...common, reason: input.reason, discountPercentage: input.discountPercentage ?? '0' };
     const context = commandContext(user);
     const saleId = common.saleId;
-    const result = await this.writer.write(context, [
-      { streamId: productStreamId(input.productId), decider: productDecider, command },
-      ...(saleId ? [{ streamId: saleStreamId(saleId), decider: saleIdOwnerDecider, command: { type: 'AddReceiptLine', saleId } }] : []),
-    ]);
+    const result = await this.writer.write(
+      context,
+      [
+        { streamId: productStreamId(input.productId), decider: productDecider, command },
+        ...(saleId
+          ? [{ streamId: saleStreamId(saleId), decider: saleIdOwnerDecider, command: { type: 'AddReceiptLine', saleId } }]
+          : []),
+      ],
+      readYourWrites,
+    );
     const [product] = result.states as [ProductState];
     const movement = movementFromWrite(result.events, context.at, product);
     if (!movement) throw new Error('A stock movement must yield StockReceived or StockIssued');

@@ -4,6 +4,11 @@ import { createTransactionInput, type CreateTransactionCommandInput, type Sessio
 import { Pages } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
+import {
+  AnswersFromEvents,
+  SessionReadYourWrites,
+  type ReadYourWrites,
+} from '../read-your-writes/answers-from-events.decorator';
 import { RecordMovementCommand } from './record-movement.command';
 import { ListTransactionsQuery } from './transaction.queries';
 
@@ -22,10 +27,12 @@ export class TransactionsController {
 
   @Post()
   @Pages('dashboard', 'inventory', 'sales')
+  @AnswersFromEvents()
   async create(
     @Body(new ZodBodyPipe(createTransactionInput)) input: CreateTransactionCommandInput,
     @CurrentUser() user: SessionUser,
+    @SessionReadYourWrites() readYourWrites: ReadYourWrites,
   ): Promise<Transaction> {
-    return this.commands.execute(new RecordMovementCommand(input, user));
+    return this.commands.execute(new RecordMovementCommand(input, user, readYourWrites));
   }
 }
