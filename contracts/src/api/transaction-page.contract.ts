@@ -27,7 +27,7 @@ export function parseTransactionCursor(text: string): TransactionCursor | null {
 
 /** GET /api/transactions/groups (issue 11): the Transactions page, a page of whole groups at a time. */
 export const transactionPageQuery = z.object({
-  /** Free text in product name, SKU, sale id, seller or notes; a sale shows whole when any line matches. */
+  /** Free text in product name, SKU, sale id, seller, notes or movement id; a sale shows whole when any line matches. */
   q: storableString('q').trim().max(200).optional(),
   type: z.enum(['in', 'out'], { error: "type must be 'in' or 'out'" }).optional(),
   reason: z

@@ -61,7 +61,8 @@ function rowFilter(alias: string, query: TransactionPageQuery): { sql: string; b
   }
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
-    const fields = ['product_name', 'product_sku', 'sale_id', 'seller_name', 'notes'];
+    // A movement id finds the movement and its reversal (the reversal links jump to both).
+    const fields = ['product_name', 'product_sku', 'sale_id', 'seller_name', 'notes', 'movement_id::text', 'reverses::text'];
     parts.push(`(${fields.map((field) => `${alias}.${field} ilike ?`).join(' or ')})`);
     bindings.push(...fields.map(() => pattern));
   }
