@@ -35,12 +35,17 @@ export function useStocktakeDraft(userId: string) {
   const [draft, setDraft] = useState<StocktakeDraft>(() => readDraft(userId));
   useEffect(() => {
     try {
-      if (draft === emptyDraft) localStorage.removeItem(storageKey(userId));
+      const blank = Object.values(draft.counts).every((count) => count === '') && draft.notes === '';
+      if (blank) localStorage.removeItem(storageKey(userId));
       else localStorage.setItem(storageKey(userId), JSON.stringify(draft));
     } catch {
       // Storage full or disabled: the draft lives in memory only.
     }
   }, [draft, userId]);
-  const clear = useCallback(() => setDraft(emptyDraft), []);
+  /** Drops the counts and notes; the category stays chosen for the next count. */
+  const clear = useCallback(
+    () => setDraft((current) => (current.category === emptyDraft.category ? emptyDraft : { ...emptyDraft, category: current.category })),
+    [],
+  );
   return { draft, setDraft, clear };
 }

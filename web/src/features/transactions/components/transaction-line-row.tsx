@@ -40,6 +40,7 @@ type TransactionLineRowProps = {
   actions?: ReactNode;
 };
 
+/** Either link shows the original's id as a search, which lists the original and its reversal together. */
 function MovementLink({ label, movementId, onShow }: { label: string; movementId: string; onShow?: (id: string) => void }) {
   return (
     <button
@@ -95,7 +96,11 @@ export function TransactionLineRow({ transaction, showNotes = true, onShowMoveme
           {(transaction.reversedBy || transaction.reverses) && (
             <p className="mt-1 flex flex-wrap gap-x-3 text-xs">
               {transaction.reversedBy && (
-                <MovementLink label="Reversed by" movementId={transaction.reversedBy} onShow={onShowMovement} />
+                <MovementLink
+                  label="Reversed by"
+                  movementId={transaction.reversedBy}
+                  onShow={() => onShowMovement?.(transaction.id)}
+                />
               )}
               {transaction.reverses && (
                 <MovementLink label="Reverses" movementId={transaction.reverses} onShow={onShowMovement} />
@@ -110,7 +115,7 @@ export function TransactionLineRow({ transaction, showNotes = true, onShowMoveme
         </div>
       </div>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 pl-12 sm:block sm:shrink-0 sm:pl-0 sm:text-right">
-        <p className={cn('text-sm font-semibold tabular-nums', isIn ? 'text-emerald-600' : 'text-rose-600')}>
+        <p className={cn('text-sm font-semibold tabular-nums', isIn ? 'text-emerald-700' : 'text-rose-700')}>
           <span data-testid="transaction-quantity">
             {isIn ? '+' : '-'}
             {transaction.quantity}

@@ -31,6 +31,8 @@ export function TransactionsView({ contactInfo, initialSearch = '', lineActions 
   const [filter, setFilter] = useState<TransactionFilter>({ ...emptyFilter, search: initialSearch });
   const settled = useDebouncedValue(filter, 250);
   const query = useTransactionGroups(settled);
+  // While a new filter waits for its pause or its answer, no stale rows are shown as if they matched.
+  const settling = query.isPending || JSON.stringify(filter) !== JSON.stringify(settled);
   const groups = useMemo(() => query.data?.pages.flatMap((page) => page.groups) ?? [], [query.data]);
 
   const print = (saleId: string) => {
@@ -45,8 +47,8 @@ export function TransactionsView({ contactInfo, initialSearch = '', lineActions 
   return (
     <div className="space-y-4">
       <TransactionFilters value={filter} onChange={setFilter} />
-      {query.isPending ? (
-        <div className="flex justify-center py-16 text-slate-500">
+      {settling ? (
+        <div className="flex justify-center py-16 text-slate-500" aria-busy="true" data-testid="transactions-loading">
           <Spinner className="h-6 w-6" />
         </div>
       ) : query.isError ? (
