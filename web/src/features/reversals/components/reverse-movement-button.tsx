@@ -104,7 +104,10 @@ export function ReverseMovementButton({ movement }: { movement: ReversibleMoveme
               <Textarea
                 {...controlA11y(fieldId, error, true)}
                 value={notes}
-                onChange={(event) => setNotes(event.target.value)}
+                onChange={(event) => {
+                  setNotes(event.target.value);
+                  setError(undefined);
+                }}
                 placeholder="Why is it reversed?"
                 data-testid="reverse-reason"
                 required

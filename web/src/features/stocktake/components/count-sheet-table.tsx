@@ -12,6 +12,18 @@ type CountSheetTableProps = {
   onCountEntered: () => void;
 };
 
+/** A column title abbreviated on phones, read in full by screen readers. */
+function ShortLabel({ short, full }: { short: string; full: string }) {
+  return (
+    <>
+      <span aria-hidden="true" className="sm:hidden">
+        {short}
+      </span>
+      <span className="sr-only sm:not-sr-only">{full}</span>
+    </>
+  );
+}
+
 const differenceTone = (difference: number | null) =>
   difference === null || difference === 0 ? 'text-slate-600' : difference < 0 ? 'text-red-700' : 'text-emerald-700';
 
@@ -30,14 +42,14 @@ export function CountSheetTable({ lines, onCount, inputRefs, onCountEntered }: C
           <th scope="col" className="py-2 pr-2">
             Product
           </th>
-          <th scope="col" className="px-2 py-2 text-right">
-            Expected
+          <th scope="col" className="px-1 py-2 text-right sm:px-2">
+            <ShortLabel short="Exp." full="Expected" />
           </th>
-          <th scope="col" className="px-2 py-2 text-right">
+          <th scope="col" className="px-1 py-2 text-right sm:px-2">
             Counted
           </th>
-          <th scope="col" className="py-2 pl-2 text-right">
-            Difference
+          <th scope="col" className="py-2 pl-1 text-right sm:pl-2">
+            <ShortLabel short="Diff." full="Difference" />
           </th>
         </tr>
       </thead>
@@ -57,12 +69,12 @@ export function CountSheetTable({ lines, onCount, inputRefs, onCountEntered }: C
                 <label htmlFor={inputId} className="block font-medium break-words text-slate-900">
                   {product.name}
                 </label>
-                <span className="font-mono text-xs text-slate-600">{product.sku}</span>
+                <span className="font-mono text-xs break-all text-slate-600">{product.sku}</span>
               </td>
-              <td className="px-2 py-2 text-right tabular-nums" data-testid="count-expected">
+              <td className="px-1 py-2 text-right tabular-nums sm:px-2" data-testid="count-expected">
                 {product.currentStock}
               </td>
-              <td className="px-2 py-2 text-right">
+              <td className="px-1 py-2 text-right sm:px-2">
                 <Input
                   {...unitCountInputProps(0)}
                   id={inputId}
@@ -75,13 +87,13 @@ export function CountSheetTable({ lines, onCount, inputRefs, onCountEntered }: C
                   onKeyDown={onKeyDown}
                   aria-invalid={invalid || undefined}
                   aria-describedby={`diff-${product.id}`}
-                  className="ml-auto w-20 text-right sm:w-24"
+                  className="ml-auto w-16 px-2 text-right sm:w-24 sm:px-3"
                   data-testid="count-input"
                 />
               </td>
               <td
                 id={`diff-${product.id}`}
-                className={cn('py-2 pl-2 text-right font-semibold tabular-nums', differenceTone(difference))}
+                className={cn('py-2 pl-1 text-right font-semibold tabular-nums sm:pl-2', differenceTone(difference))}
                 data-testid="count-difference"
               >
                 {invalid ? 'Not a whole number' : difference === null ? '–' : signedDifference(difference)}

@@ -161,7 +161,10 @@ export function StocktakeView({ products, isLoading, isError, userId }: Stocktak
           <Textarea
             {...controlA11y(notesId, notesError, true)}
             value={draft.notes}
-            onChange={(event) => setDraft((current) => ({ ...current, notes: event.target.value }))}
+            onChange={(event) => {
+              setNotesError(undefined);
+              setDraft((current) => ({ ...current, notes: event.target.value }));
+            }}
             data-testid="stocktake-notes"
           />
         </Field>
