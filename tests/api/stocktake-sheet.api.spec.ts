@@ -22,7 +22,7 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
     expect(status).toBe(201);
     return body.id as string;
   };
-  const stockOf = async (id: string) =>
+  const stockOf = async (id: string | undefined) =>
     (await manager.get('/api/products')).body.find((product: { id: string }) => product.id === id).currentStock;
 
   beforeAll(async () => {
@@ -49,19 +49,31 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
     expect(response.status).toBe(201);
     const result = stocktakeSheetResponse.parse(response.body);
     expect(result.notes).toBe('Monthly count');
-    expect(result.lines.map(({ productName, expectedQuantity, countedQuantity, difference }) => ({
-      productName,
-      expectedQuantity,
-      countedQuantity,
-      difference,
-    }))).toEqual([
+    expect(
+      result.lines.map(({ productName, expectedQuantity, countedQuantity, difference }) => ({
+        productName,
+        expectedQuantity,
+        countedQuantity,
+        difference,
+      })),
+    ).toEqual([
       { productName: 'Rose Toner', expectedQuantity: 10, countedQuantity: 10, difference: 0 },
       { productName: 'Night Serum', expectedQuantity: 5, countedQuantity: 3, difference: -2 },
       { productName: 'Lip Balm', expectedQuantity: 7, countedQuantity: 9, difference: 2 },
     ]);
     expect(result.lines[0]!.movement).toBeNull();
-    expect(result.lines[1]!.movement).toMatchObject({ type: 'out', quantity: 2, reason: 'adjustment', sellerName: 'ada' });
-    expect(result.lines[2]!.movement).toMatchObject({ type: 'in', quantity: 2, reason: 'adjustment', notes: 'Monthly count' });
+    expect(result.lines[1]!.movement).toMatchObject({
+      type: 'out',
+      quantity: 2,
+      reason: 'adjustment',
+      sellerName: 'ada',
+    });
+    expect(result.lines[2]!.movement).toMatchObject({
+      type: 'in',
+      quantity: 2,
+      reason: 'adjustment',
+      notes: 'Monthly count',
+    });
 
     expect([await stockOf(ids.toner), await stockOf(ids.serum), await stockOf(ids.balm)]).toEqual([10, 3, 9]);
     const history = productHistoryResponse.parse((await manager.get(`/api/products/${ids.serum}/history`)).body);
@@ -77,7 +89,11 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
   });
 
   it('still takes the single-product body', async () => {
-    const response = await manager.post('/api/stocktakes', { productId: ids.toner, countedQuantity: 8, notes: 'Two broken' });
+    const response = await manager.post('/api/stocktakes', {
+      productId: ids.toner,
+      countedQuantity: 8,
+      notes: 'Two broken',
+    });
     expect(response.status).toBe(201);
     expect(stocktakeResponse.parse(response.body)).toMatchObject({ expectedQuantity: 10, difference: -2 });
   });
@@ -87,8 +103,14 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
     [{ lines: 'all', notes: 'x' }, 'Lines must be a list of counts'],
     [{ lines: [{ productId: 'nope', countedQuantity: 1 }], notes: 'x' }, 'Product is required'],
     [{ lines: [{ productId: randomUUID(), countedQuantity: -1 }], notes: 'x' }, 'Counted quantity cannot be negative'],
-    [{ lines: [{ productId: randomUUID(), countedQuantity: 1.5 }], notes: 'x' }, 'Counted quantity must be a whole number'],
-    [{ lines: [{ productId: randomUUID(), countedQuantity: 1 }], notes: '   ' }, 'Notes are required: say why the count differs'],
+    [
+      { lines: [{ productId: randomUUID(), countedQuantity: 1.5 }], notes: 'x' },
+      'Counted quantity must be a whole number',
+    ],
+    [
+      { lines: [{ productId: randomUUID(), countedQuantity: 1 }], notes: '   ' },
+      'Notes are required: say why the count differs',
+    ],
     [{ lines: [{ productId: randomUUID(), countedQuantity: 1 }] }, 'Notes are required: say why the count differs'],
   ])('refuses %j with 400 and stores nothing', async (body, message) => {
     const before = await app.snapshot();

@@ -157,7 +157,10 @@ describe('ledger screens: stocktake and reversal', () => {
       // ...and in the audit trail, with who and stock before → after.
       await navigate(page, 'audit', 'Audit Trail');
       await page.getByTestId('audit-search').fill(`Count Oil ${tag}`);
-      const entry = page.getByTestId('audit-entry').filter({ has: page.getByTestId('audit-change') }).first();
+      const entry = page
+        .getByTestId('audit-entry')
+        .filter({ has: page.getByTestId('audit-change') })
+        .first();
       await expectVisible(entry);
       await expectText(entry.getByTestId('audit-change'), /^stock: 7 → +changed to +5$/);
       await expectText(entry.getByTestId('audit-by'), `by ${MANAGER.username}`);
@@ -242,10 +245,12 @@ describe('ledger screens: stocktake and reversal', () => {
       await expectVisible(stale.getByTestId('transaction-reversed-by'));
       expect(await stale.getByTestId('reverse-movement-button').count()).toBe(0);
       const { body: storedHistory } = await harness.manager.get(`/api/products/${productId}/history`);
-      expect(storedHistory.entries.filter((entry: { reference: string | null }) => entry.reference === staleId)).toHaveLength(1);
+      expect(
+        storedHistory.entries.filter((entry: { reference: string | null }) => entry.reference === staleId),
+      ).toHaveLength(1);
     });
 
-    it("marks a sale and its receipt as reversed", async () => {
+    it('marks a sale and its receipt as reversed', async () => {
       const productId = await createProduct(`Reverse Gift ${tag}`, `REVG-${tag}`, category, 5);
       const saleId = `CASH-REV-${tag}`;
       const sale = await harness.manager.post('/api/sales', {

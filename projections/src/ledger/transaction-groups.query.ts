@@ -48,9 +48,9 @@ const NEWEST_FIRST = 'l.at desc, l.position_commit desc, l.position_prepare desc
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The filter on one ledger row `alias`, as SQL and bindings; null when nothing filters. */
-function rowFilter(alias: string, query: TransactionPageQuery): { sql: string; bindings: unknown[] } | null {
+function rowFilter(alias: string, query: TransactionPageQuery): { sql: string; bindings: Knex.RawBinding[] } | null {
   const parts: string[] = [];
-  const bindings: unknown[] = [];
+  const bindings: Knex.RawBinding[] = [];
   if (query.type) {
     parts.push(`${alias}.direction = ?`);
     bindings.push(query.type);
@@ -62,7 +62,15 @@ function rowFilter(alias: string, query: TransactionPageQuery): { sql: string; b
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
     // A movement id finds the movement and its reversal (the reversal links jump to both).
-    const fields = ['product_name', 'product_sku', 'sale_id', 'seller_name', 'notes', 'movement_id::text', 'reverses::text'];
+    const fields = [
+      'product_name',
+      'product_sku',
+      'sale_id',
+      'seller_name',
+      'notes',
+      'movement_id::text',
+      'reverses::text',
+    ];
     parts.push(`(${fields.map((field) => `${alias}.${field} ilike ?`).join(' or ')})`);
     bindings.push(...fields.map(() => pattern));
   }
@@ -76,7 +84,7 @@ function rowFilter(alias: string, query: TransactionPageQuery): { sql: string; b
  * walks stock_ledger_movements_at_idx and probes stock_ledger_sale_idx, nothing held between pages.
  */
 export async function listTransactionGroups(knex: Knex, query: TransactionPageQuery): Promise<TransactionPage> {
-  const bindings: unknown[] = [];
+  const bindings: Knex.RawBinding[] = [];
   const where = ['l.movement_id is not null'];
   const cursor = query.before ? parseTransactionCursor(query.before) : null;
   if (cursor) {
@@ -118,11 +126,10 @@ export async function listTransactionGroups(knex: Knex, query: TransactionPageQu
     lines.push(toLedgerTransaction(row));
     linesBySale.set(row.sale_id!, lines);
   }
-  const groups = page.map(
-    (head): TransactionGroupResult =>
-      head.sale_id === null
-        ? { key: `movement-${head.movement_id}`, saleId: null, lines: [toLedgerTransaction(head)] }
-        : { key: `sale-${head.sale_id}`, saleId: head.sale_id, lines: linesBySale.get(head.sale_id) ?? [] },
+  const groups = page.map((head): TransactionGroupResult =>
+    head.sale_id === null
+      ? { key: `movement-${head.movement_id}`, saleId: null, lines: [toLedgerTransaction(head)] }
+      : { key: `sale-${head.sale_id}`, saleId: head.sale_id, lines: linesBySale.get(head.sale_id) ?? [] },
   );
   const last = page.at(-1);
   return {

@@ -43,7 +43,10 @@ export class InventoryController {
 
   @Post('stocktakes')
   @Pages('inventory')
-  async stocktake(@Body() body: unknown, @CurrentUser() user: SessionUser): Promise<StocktakeResult | StocktakeSheetResult> {
+  async stocktake(
+    @Body() body: unknown,
+    @CurrentUser() user: SessionUser,
+  ): Promise<StocktakeResult | StocktakeSheetResult> {
     // Two bodies on one route: a count sheet (`lines`) or the single product of issue 5.
     if (isStocktakeSheet(body)) {
       return this.commands.execute(new TakeStockSheetCommand(stocktakeSheet.transform(body), user));

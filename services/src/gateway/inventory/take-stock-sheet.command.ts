@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { SessionUser, StocktakeLineResult, StocktakeSheetCommandInput, StocktakeSheetResult } from '@shop/contracts';
+import type {
+  SessionUser,
+  StocktakeLineResult,
+  StocktakeSheetCommandInput,
+  StocktakeSheetResult,
+} from '@shop/contracts';
 import { productStreamId, stocktakeLineDecider, type LiveProduct, type ProductState } from '../../domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
@@ -27,7 +32,11 @@ export class TakeStockSheetHandler implements ICommandHandler<TakeStockSheetComm
   async execute({ input, user }: TakeStockSheetCommand): Promise<StocktakeSheetResult> {
     const stocktakeId = randomUUID();
     const context = commandContext(user);
-    const lines = input.lines.map((line) => ({ ...line, productId: line.productId.toLowerCase(), movementId: randomUUID() }));
+    const lines = input.lines.map((line) => ({
+      ...line,
+      productId: line.productId.toLowerCase(),
+      movementId: randomUUID(),
+    }));
     const { events, states } = await this.writer.write(
       context,
       lines.map((line) => ({
@@ -51,7 +60,9 @@ export class TakeStockSheetHandler implements ICommandHandler<TakeStockSheetComm
         // Live: the decider refused the sheet otherwise.
         const product = states[index] as LiveProduct;
         const own = events.filter(
-          (event) => (event.type === 'StockReceived' || event.type === 'StockIssued') && event.data.movementId === line.movementId,
+          (event) =>
+            (event.type === 'StockReceived' || event.type === 'StockIssued') &&
+            event.data.movementId === line.movementId,
         );
         const movement = movementFromWrite(own, context.at, states[index] as ProductState);
         const difference = movement ? (movement.type === 'in' ? movement.quantity : -movement.quantity) : 0;

@@ -8,7 +8,9 @@ import { PageHeader } from '../layout/page-header';
 export function ProductsPage() {
   const isManager = useSignedInUser().role === 'manager';
   const entryActions = isManager
-    ? (movement: Parameters<typeof ReverseMovementButton>[0]['movement']) => <ReverseMovementButton movement={movement} />
+    ? (movement: Parameters<typeof ReverseMovementButton>[0]['movement']) => (
+        <ReverseMovementButton movement={movement} />
+      )
     : undefined;
   return (
     <>

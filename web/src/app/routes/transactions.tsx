@@ -41,7 +41,9 @@ export function TransactionsPage() {
           </div>
         )}
       />
-      <LinkedProductHistory entryActions={isManager ? (entry) => <ReverseMovementButton movement={entry} /> : undefined} />
+      <LinkedProductHistory
+        entryActions={isManager ? (entry) => <ReverseMovementButton movement={entry} /> : undefined}
+      />
     </>
   );
 }

@@ -164,7 +164,9 @@ function HistoryEntryItem({
         />
         <EntryFact label="Reference" value={reference} testId="history-reference" wide />
         {entry.reference && <EntryLink label="Reverses" movementId={entry.reference} testId="history-reverses" />}
-        {entry.reversedBy && <EntryLink label="Reversed by" movementId={entry.reversedBy} testId="history-reversed-by" />}
+        {entry.reversedBy && (
+          <EntryLink label="Reversed by" movementId={entry.reversedBy} testId="history-reversed-by" />
+        )}
       </dl>
       {entry.stocktake && (
         <p className="mt-1 text-xs text-slate-600">

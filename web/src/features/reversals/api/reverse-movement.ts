@@ -3,7 +3,10 @@ import type { ReverseMovementInput, Transaction } from '@shop/contracts';
 import { apiFetch } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const reverseMovement = ({ movementId, notes }: ReverseMovementInput & { movementId: string }): Promise<Transaction> =>
+export const reverseMovement = ({
+  movementId,
+  notes,
+}: ReverseMovementInput & { movementId: string }): Promise<Transaction> =>
   apiFetch<Transaction>(`/api/transactions/${encodeURIComponent(movementId)}/reverse`, {
     method: 'POST',
     body: { notes },

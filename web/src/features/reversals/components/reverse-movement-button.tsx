@@ -114,7 +114,11 @@ export function ReverseMovementButton({ movement }: { movement: ReversibleMoveme
               />
             </Field>
             {serverError && (
-              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="reverse-error">
+              <p
+                role="alert"
+                className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700"
+                data-testid="reverse-error"
+              >
                 {serverError}
               </p>
             )}

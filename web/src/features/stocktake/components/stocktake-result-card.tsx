@@ -19,7 +19,8 @@ export function StocktakeResultCard({ result, onDismiss }: { result: StocktakeSh
             <ul className="mt-1 space-y-0.5 text-emerald-900">
               {adjusted.map((line) => (
                 <li key={line.productId} data-testid="stocktake-result-line">
-                  {line.productName}: {line.expectedQuantity} → {line.countedQuantity} ({signedDifference(line.difference)})
+                  {line.productName}: {line.expectedQuantity} → {line.countedQuantity} (
+                  {signedDifference(line.difference)})
                 </li>
               ))}
             </ul>

@@ -37,14 +37,17 @@ export function StocktakeReviewDialog({
         <DialogHeader>
           <DialogTitle>Post this stocktake?</DialogTitle>
           <DialogDescription>
-            {counted.length} product(s) counted, {differences.length} with a difference. Each difference is recorded as an
-            adjustment with your name and this reason: “{notes.trim()}”.
+            {counted.length} product(s) counted, {differences.length} with a difference. Each difference is recorded as
+            an adjustment with your name and this reason: “{notes.trim()}”.
           </DialogDescription>
         </DialogHeader>
         {differences.length === 0 ? (
           <p className="text-sm text-slate-600">Every count matches the ledger: nothing will be adjusted.</p>
         ) : (
-          <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto text-sm" data-testid="stocktake-review-lines">
+          <ul
+            className="max-h-64 divide-y divide-slate-100 overflow-y-auto text-sm"
+            data-testid="stocktake-review-lines"
+          >
             {differences.map(({ product, countedQuantity, difference }) => (
               <li key={product.id} className="flex items-center justify-between gap-3 py-2" data-testid="review-line">
                 <span className="min-w-0 break-words">
@@ -61,7 +64,11 @@ export function StocktakeReviewDialog({
           </ul>
         )}
         {error && (
-          <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="stocktake-error">
+          <p
+            role="alert"
+            className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700"
+            data-testid="stocktake-error"
+          >
             {error}
           </p>
         )}

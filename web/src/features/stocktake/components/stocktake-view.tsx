@@ -132,7 +132,12 @@ export function StocktakeView({ products, isLoading, isError, userId }: Stocktak
               data-testid="stocktake-scan"
             />
           </div>
-          <p id={scanHintId} className="min-h-4 text-xs text-slate-600" role="status" data-testid="stocktake-scan-message">
+          <p
+            id={scanHintId}
+            className="min-h-4 text-xs text-slate-600"
+            role="status"
+            data-testid="stocktake-scan-message"
+          >
             {scanMessage}
           </p>
         </form>

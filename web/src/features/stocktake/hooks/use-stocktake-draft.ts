@@ -44,7 +44,10 @@ export function useStocktakeDraft(userId: string) {
   }, [draft, userId]);
   /** Drops the counts and notes; the category stays chosen for the next count. */
   const clear = useCallback(
-    () => setDraft((current) => (current.category === emptyDraft.category ? emptyDraft : { ...emptyDraft, category: current.category })),
+    () =>
+      setDraft((current) =>
+        current.category === emptyDraft.category ? emptyDraft : { ...emptyDraft, category: current.category },
+      ),
     [],
   );
   return { draft, setDraft, clear };

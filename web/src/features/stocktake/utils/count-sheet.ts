@@ -19,7 +19,11 @@ export const parseCount = (text: string): number | null => {
 };
 
 /** The products of the chosen category, by name, with what has been counted so far. */
-export function buildSheet(products: readonly Product[], category: string, counts: Record<string, string>): SheetLine[] {
+export function buildSheet(
+  products: readonly Product[],
+  category: string,
+  counts: Record<string, string>,
+): SheetLine[] {
   return products
     .filter((product) => category === ALL_CATEGORIES || product.category === category)
     .sort((a, b) => a.name.localeCompare(b.name))

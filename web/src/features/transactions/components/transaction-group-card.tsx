@@ -17,7 +17,12 @@ type TransactionGroupCardProps = {
   lineActions?: (line: LedgerTransaction) => ReactNode;
 };
 
-export function TransactionGroupCard({ group, onPrintReceipt, onShowMovement, lineActions }: TransactionGroupCardProps) {
+export function TransactionGroupCard({
+  group,
+  onPrintReceipt,
+  onShowMovement,
+  lineActions,
+}: TransactionGroupCardProps) {
   const first = group.lines[0];
   const total = koboToAmount(sumKobo(group.lines.map((line) => toKobo(line.totalValue))));
   const units = group.lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -31,12 +36,17 @@ export function TransactionGroupCard({ group, onPrintReceipt, onShowMovement, li
             <ReceiptText className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             <div className="min-w-0">
               <p className="flex min-w-0 items-center gap-2">
-                <span className="truncate font-mono text-sm font-medium text-slate-900" data-testid="transaction-sale-id">
+                <span
+                  className="truncate font-mono text-sm font-medium text-slate-900"
+                  data-testid="transaction-sale-id"
+                >
                   {group.saleId}
                 </span>
                 {reversed > 0 && (
                   <Badge tone="warning" data-testid="sale-reversed">
-                    {reversed === group.lines.length ? 'Reversed' : `${reversed} of ${group.lines.length} lines reversed`}
+                    {reversed === group.lines.length
+                      ? 'Reversed'
+                      : `${reversed} of ${group.lines.length} lines reversed`}
                   </Badge>
                 )}
               </p>

@@ -41,7 +41,15 @@ type TransactionLineRowProps = {
 };
 
 /** Either link shows the original's id as a search, which lists the original and its reversal together. */
-function MovementLink({ label, movementId, onShow }: { label: string; movementId: string; onShow?: (id: string) => void }) {
+function MovementLink({
+  label,
+  movementId,
+  onShow,
+}: {
+  label: string;
+  movementId: string;
+  onShow?: (id: string) => void;
+}) {
   return (
     <button
       type="button"
@@ -56,7 +64,12 @@ function MovementLink({ label, movementId, onShow }: { label: string; movementId
   );
 }
 
-export function TransactionLineRow({ transaction, showNotes = true, onShowMovement, actions }: TransactionLineRowProps) {
+export function TransactionLineRow({
+  transaction,
+  showNotes = true,
+  onShowMovement,
+  actions,
+}: TransactionLineRowProps) {
   const isIn = transaction.type === 'in';
   const Icon = isIn ? ArrowUp : ArrowDown;
   const hasDiscount = toKobo(transaction.discountAmount) > 0n;

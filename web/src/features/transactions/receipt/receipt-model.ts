@@ -1,7 +1,13 @@
 import type { Transaction } from '@shop/contracts';
 import { koboToAmount, sumKobo, toKobo } from '@/utils/money';
 
-export type ReceiptLine = { productName: string; quantity: number; unitPrice: string; lineTotal: string; reversed: boolean };
+export type ReceiptLine = {
+  productName: string;
+  quantity: number;
+  unitPrice: string;
+  lineTotal: string;
+  reversed: boolean;
+};
 
 export type Receipt = {
   saleId: string;
@@ -25,10 +31,7 @@ const paymentMethodOf = (saleId: string): string | null =>
  * A receipt from the sale's own stored rows (their names and prices at the time of sale), never
  * from today's catalogue, so reprinting an old sale gives the same receipt.
  */
-export function buildReceipt(
-  saleId: string,
-  rows: readonly (Transaction & { reversedBy?: string | null })[],
-): Receipt {
+export function buildReceipt(saleId: string, rows: readonly (Transaction & { reversedBy?: string | null })[]): Receipt {
   const lines = rows.map((row) => {
     const quantity = BigInt(Math.max(row.quantity, 0));
     const lineTotalKobo =
