@@ -3,7 +3,7 @@ import { DomainError } from '../shared/domain-error';
 import { fold } from '../shared/decider';
 import { created, productId } from './product.test-events';
 import { movementReversalDecider, type ReverseMovement } from './movement-reversal.decider';
-import { stocktakeDecider, type TakeStock } from './stocktake.decider';
+import { stocktakeDecider, stocktakeLineDecider, type TakeStock } from './stocktake.decider';
 
 const receiptId = '0b6c7e1a-2f3d-4e5f-8a9b-1c2d3e4f5a6b';
 const saleLineId = '1c6c7e1a-2f3d-4e5f-8a9b-1c2d3e4f5a6b';
@@ -108,6 +108,36 @@ describe('stocktake decider', () => {
       'conflict',
     );
     expect(refusal(() => decide([], take(1))).code).toBe('not_found');
+  });
+});
+
+describe('stocktake line decider (a count sheet)', () => {
+  const take = (countedQuantity: number): TakeStock => ({
+    type: 'TakeStock',
+    productId,
+    stocktakeId,
+    movementId: newId,
+    countedQuantity,
+    sellerName: 'ada',
+    notes: 'Monthly count',
+  });
+  const decide = (history: DomainEvent[], command: TakeStock) =>
+    stocktakeLineDecider.decide(command, fold(stocktakeLineDecider, history));
+
+  it('decides like a single stocktake', () => {
+    expect(decide([created, receipt], take(6))).toEqual(
+      stocktakeDecider.decide(take(6), fold(stocktakeDecider, [created, receipt])),
+    );
+  });
+
+  it('names the product in its refusals, since a sheet holds many', () => {
+    expect(refusal(() => decide([], take(1)))).toEqual({
+      code: 'not_found',
+      message: `Product ${productId} not found`,
+    });
+    const deleted = refusal(() => decide([created, { type: 'ProductDeleted', data: { productId } }], take(1)));
+    expect(deleted.code).toBe('conflict');
+    expect(deleted.message).toMatch(/ has been deleted: take it off the count sheet$/);
   });
 });
 

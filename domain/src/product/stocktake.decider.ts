@@ -1,6 +1,6 @@
 import type { DomainEventOf } from '@shop/contracts';
 import type { Decider } from '../shared/decider';
-import { validationError } from '../shared/domain-error';
+import { conflict, notFound, validationError } from '../shared/domain-error';
 import { requireStockCountWithinLimit } from '../shared/limit-checks';
 import { decideProduct, evolveProduct, productDecider, requireLive, type ProductState } from './product.decider';
 
@@ -61,4 +61,19 @@ export const stocktakeDecider: Decider<TakeStock, ProductState, Adjustment> = {
   initialState: productDecider.initialState,
   decide: decideStocktake,
   evolve: evolveProduct,
+};
+
+/**
+ * One line of a count sheet: the same decision, with refusals that name the product, since a sheet
+ * holds many and the whole sheet is refused when one line is.
+ */
+export function decideStocktakeLine(command: TakeStock, state: ProductState): Adjustment[] {
+  if (state.status === 'absent') throw notFound(`Product ${command.productId} not found`);
+  if (state.status === 'deleted') throw conflict(`${state.name} has been deleted: take it off the count sheet`);
+  return decideStocktake(command, state);
+}
+
+export const stocktakeLineDecider: Decider<TakeStock, ProductState, Adjustment> = {
+  ...stocktakeDecider,
+  decide: decideStocktakeLine,
 };

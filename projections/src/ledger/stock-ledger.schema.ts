@@ -65,6 +65,9 @@ export const stockLedgerSchema: readonly string[] = [
     include (balance_after, price_in_force, cost_in_force)`,
   `create index if not exists stock_ledger_movement_idx on stock_ledger (movement_id) where movement_id is not null`,
   `create index if not exists stock_ledger_reverses_idx on stock_ledger (reverses) where reverses is not null`,
+  // The Transactions page: a sale's lines, newest first (is this line its group's newest? all its lines).
+  `create index if not exists stock_ledger_sale_idx
+    on stock_ledger (sale_id, at, position_commit, position_prepare) where sale_id is not null`,
   // Movement listings (CSV, range summaries), newest first.
   `create index if not exists stock_ledger_movements_at_idx
     on stock_ledger (at, position_commit, position_prepare) where movement_id is not null`,
