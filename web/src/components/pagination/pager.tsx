@@ -27,7 +27,13 @@ export function Pager({
   const last = Math.min(total, first + pageSize - 1);
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-2" data-testid={testId}>
-      <Button variant="outline" size="sm" disabled={page === 0} onClick={() => onPage(page - 1)} data-testid="pager-previous">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={page === 0}
+        onClick={() => onPage(page - 1)}
+        data-testid="pager-previous"
+      >
         <ChevronLeft className="h-4 w-4" aria-hidden="true" />
         Previous
       </Button>

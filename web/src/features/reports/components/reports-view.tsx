@@ -91,7 +91,10 @@ export function ReportsView() {
               className="mt-1"
             />
           </label>
-          <label className="col-span-2 min-w-0 text-xs font-medium text-slate-600 sm:col-span-1" htmlFor="report-known-at">
+          <label
+            className="col-span-2 min-w-0 text-xs font-medium text-slate-600 sm:col-span-1"
+            htmlFor="report-known-at"
+          >
             As known at (end of day)
             <Input
               id="report-known-at"

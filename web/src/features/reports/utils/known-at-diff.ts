@@ -28,10 +28,20 @@ const FIGURES: readonly Figure[] = [
   },
   { key: 'units-sold', label: 'Units sold', kind: 'count', read: (summary) => summary.sales.unitsSold },
   { key: 'sale-lines', label: 'Sale lines', kind: 'count', read: (summary) => summary.sales.saleLines },
-  { key: 'reversed-lines', label: 'Sale lines reversed', kind: 'count', read: (summary) => summary.sales.reversedLines },
+  {
+    key: 'reversed-lines',
+    label: 'Sale lines reversed',
+    kind: 'count',
+    read: (summary) => summary.sales.reversedLines,
+  },
   { key: 'stock-in', label: 'Stock in (units)', kind: 'count', read: (summary) => summary.movements.stockIn.units },
   { key: 'stock-out', label: 'Stock out (units)', kind: 'count', read: (summary) => summary.movements.stockOut.units },
-  { key: 'stock-units', label: 'Units in stock at the end', kind: 'count', read: (summary) => summary.stock.totalUnits },
+  {
+    key: 'stock-units',
+    label: 'Units in stock at the end',
+    kind: 'count',
+    read: (summary) => summary.stock.totalUnits,
+  },
   { key: 'stock-value', label: 'Stock value at the end', kind: 'money', read: (summary) => summary.stock.stockValue },
 ];
 
