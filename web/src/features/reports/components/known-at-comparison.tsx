@@ -3,6 +3,7 @@ import { formatMoney } from '@/utils/format';
 import { cn } from '@/utils/cn';
 import { compareReports, type FigureComparison } from '../utils/known-at-diff';
 import { LaterChangesList } from './later-changes-list';
+import { stackedTable } from './report-table';
 
 const show = (figure: FigureComparison, value: string) => (figure.kind === 'money' ? formatMoney(value) : value);
 
@@ -36,46 +37,64 @@ export function KnownAtComparison({
           : `${changed} ${changed === 1 ? 'figure differs' : 'figures differ'} from those known at ${knownLabel}.`}
       </p>
       <div className="max-w-full min-w-0 overflow-x-auto" tabIndex={0} role="region" aria-label="Known then and today">
-        <table className="w-full text-left text-sm" data-testid="known-at-table">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2">
+        <table role="table" className={stackedTable.table} data-testid="known-at-table">
+          <thead role="rowgroup" className={stackedTable.head}>
+            <tr role="row">
+              <th role="columnheader" scope="col" className="px-3 py-2">
                 Figure
               </th>
-              <th scope="col" className="px-3 py-2 text-right">
+              <th role="columnheader" scope="col" className="px-3 py-2 text-right">
                 Known then
               </th>
-              <th scope="col" className="px-3 py-2 text-right">
+              <th role="columnheader" scope="col" className="px-3 py-2 text-right">
                 Today
               </th>
-              <th scope="col" className="px-3 py-2 text-right">
+              <th role="columnheader" scope="col" className="px-3 py-2 text-right">
                 Change
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody role="rowgroup" className={stackedTable.body}>
             {figures.map((figure) => (
               <tr
                 key={figure.key}
                 data-testid="known-at-row"
                 data-key={figure.key}
                 data-changed={figure.changed}
-                className={cn(figure.changed && 'bg-amber-50')}
+                role="row"
+                className={cn(stackedTable.row, 'max-sm:grid-cols-3 max-sm:px-2', figure.changed && 'bg-amber-50')}
               >
-                <th scope="row" className="px-3 py-2 font-medium text-slate-800">
+                <th
+                  role="rowheader"
+                  scope="row"
+                  className={cn('px-3 py-2 font-medium text-slate-800', stackedTable.title, 'max-sm:col-span-3')}
+                >
                   {figure.label}
                   {figure.changed && <span className="sr-only"> (changed)</span>}
                 </th>
-                <td data-column="known" className="px-3 py-2 text-right whitespace-nowrap text-slate-900">
+                <td
+                  role="cell"
+                  data-column="known"
+                  data-label="Known then"
+                  className={cn('px-3 py-2 text-right whitespace-nowrap text-slate-900', stackedTable.cell)}
+                >
                   {show(figure, figure.known)}
                 </td>
-                <td data-column="today" className="px-3 py-2 text-right whitespace-nowrap text-slate-900">
+                <td
+                  role="cell"
+                  data-column="today"
+                  data-label="Today"
+                  className={cn('px-3 py-2 text-right whitespace-nowrap text-slate-900', stackedTable.cell)}
+                >
                   {show(figure, figure.today)}
                 </td>
                 <td
+                  role="cell"
                   data-column="change"
+                  data-label="Change"
                   className={cn(
                     'px-3 py-2 text-right whitespace-nowrap',
+                    stackedTable.cell,
                     figure.changed ? 'font-semibold text-amber-900' : 'text-slate-600',
                   )}
                 >
