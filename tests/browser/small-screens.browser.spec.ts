@@ -125,6 +125,13 @@ describe('the standard screens at 1280 and 375 px', () => {
     await expectVisible(page.getByTestId('as-of-row').first());
     expect(await clipped(page.locator('[role="region"], [data-testid^="report-card-"]'))).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
+    // Each card's figure on one line (an amount broken in two, "₦645,434.4 / 8", reads as another number).
+    const lines = await page
+      .getByTestId('report-card-value')
+      .evaluateAll((values) =>
+        values.map((value: any) => Math.round(value.offsetHeight / parseFloat(getComputedStyle(value).lineHeight))),
+      );
+    expect(lines).toEqual(lines.map(() => 1));
     await screenshot(page, '84-reports', 1280);
     await navigate(page, 'products', 'Products');
     await expectVisible(page.getByTestId('product-row').first());
