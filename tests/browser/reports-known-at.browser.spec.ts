@@ -20,7 +20,7 @@ describe('reports as known at a past date, beside today', () => {
   const product = {
     name: `Known Toner ${suffix}`,
     sku: `KNOWN-${suffix}`,
-    category: 'Skincare Products',
+    category: 'Skincare Products' as const,
     price: '1250.50',
     costPrice: '900.00',
     openingStock: 10,
@@ -93,7 +93,9 @@ describe('reports as known at a past date, beside today', () => {
       await expectText(page.getByTestId('known-at-summary'), /figures differ from those known at the end of/);
 
       // The explanation: the reversal recorded today of yesterday's sale, by whom and why.
-      const change = comparison.locator(`[data-testid="later-change"][data-kind="reversal"][data-sku="${product.sku}"]`);
+      const change = comparison.locator(
+        `[data-testid="later-change"][data-kind="reversal"][data-sku="${product.sku}"]`,
+      );
       await expectText(change.getByTestId('later-change-what'), new RegExp(`Reversal of a sale: ${product.name}`));
       await expectText(change.getByTestId('later-change-amount'), `+${quantity} · ${formatKobo(saleTotal)}`);
       await expectText(change.getByTestId('later-change-notes'), `Reason: ${notes}`);

@@ -129,7 +129,9 @@ describe('the standard screens at 1280 and 375 px', () => {
     const lines = await page
       .getByTestId('report-card-value')
       .evaluateAll((values) =>
-        values.map((value: any) => Math.round(value.offsetHeight / parseFloat(getComputedStyle(value).lineHeight))),
+        values.map((value: any) =>
+          Math.round(value.offsetHeight / parseFloat((globalThis as any).getComputedStyle(value).lineHeight)),
+        ),
       );
     expect(lines).toEqual(lines.map(() => 1));
     await screenshot(page, '84-reports', 1280);

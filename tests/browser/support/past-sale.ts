@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_CATALOGUE, type DomainEvent } from '@shop/contracts';
+import { EVENT_CATALOGUE, type DomainEvent, type ProductCategory } from '@shop/contracts';
 import { productDecider, productStreamId } from '../../../services/src/domain';
 import type { BrowserApp } from './browser-app';
 
@@ -18,7 +18,14 @@ export interface PastSale {
 export async function appendPastSale(
   harness: BrowserApp,
   at: Date,
-  product: { name: string; sku: string; category: string; price: string; costPrice: string; openingStock: number },
+  product: {
+    name: string;
+    sku: string;
+    category: ProductCategory;
+    price: string;
+    costPrice: string;
+    openingStock: number;
+  },
   sale: { quantity: number; sellerName: string },
 ): Promise<PastSale> {
   const productId = randomUUID();
