@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { formatKobo, toKobo } from './support/money';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { appendPastSale } from './support/past-sale';
 import { expectText, expectVisible, navigate, screenshot, signIn } from './support/screen';
 
@@ -109,6 +110,7 @@ describe('reports as known at a past date, beside today', () => {
 
       await comparison.scrollIntoViewIfNeeded();
       await screenshot(page, '70-reports-known-at', width);
+      await expectNoSeriousA11yViolations(page, `/reports as known at yesterday at ${width}px`);
 
       // Known at today: the same figures as today's, nothing recorded since.
       await page.getByTestId('report-known-at').fill(today);

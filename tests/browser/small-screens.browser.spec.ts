@@ -1,5 +1,6 @@
 import { PRODUCT_CATEGORIES } from '@shop/contracts';
 import type { Locator, Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { formatNaira, stockStatus } from './support/money';
 import { expectText, expectVisible, horizontalOverflow, navigate, openSignedIn, screenshot } from './support/screen';
@@ -75,6 +76,7 @@ describe('the standard screens at 1280 and 375 px', () => {
     expect(await clipped(view.locator('table, tbody, tr, td, div'))).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, '80-products-cards', 375);
+    await expectNoSeriousA11yViolations(page, '/products as cards at 375px');
 
     // 62 products: 50 on the first page, the rest on the next; a search finds one at once.
     await expectText(page.getByTestId('pager-status'), `1–50 of ${PRODUCTS}`);
@@ -135,6 +137,14 @@ describe('the standard screens at 1280 and 375 px', () => {
       );
     expect(lines).toEqual(lines.map(() => 1));
     await screenshot(page, '84-reports', 1280);
+    // Long lists come a part at a time: the first 10 alerts of a kind, stock as of in pages of 50.
+    const lowAlerts = page.getByTestId('stock-alerts-low').getByTestId('stock-alert');
+    expect(await lowAlerts.count()).toBe(10);
+    const lowTotal = await page.getByTestId('stock-alerts-low').locator('h3 span').innerText();
+    await page.getByTestId('stock-alerts-low-toggle').click();
+    expect(`(${await lowAlerts.count()})`).toBe(lowTotal);
+    expect(await page.getByTestId('as-of-row').count()).toBe(50);
+    await expectText(page.getByTestId('as-of-pager').getByTestId('pager-status'), `1–50 of ${PRODUCTS}`);
     await navigate(page, 'products', 'Products');
     await expectVisible(page.getByTestId('product-row').first());
     await screenshot(page, '85-products', 1280);
