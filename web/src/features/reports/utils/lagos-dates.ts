@@ -1,4 +1,4 @@
-import { LAGOS_OFFSET, lagosBusinessDay } from '@shop/contracts';
+import { LAGOS_OFFSET, lagosBusinessDay, LOCALE, SHOP_TIME_ZONE } from '@shop/contracts';
 
 export { LAGOS_OFFSET };
 
@@ -18,3 +18,8 @@ export function lagosLocalToInstant(local: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
   return `${local.length === 16 ? `${local}:00` : local}${LAGOS_OFFSET}`;
 }
+
+const lagosDayLabel = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: SHOP_TIME_ZONE });
+
+/** "2025-03-10" → "10 Mar 2025", the Lagos calendar day whatever the browser's zone. */
+export const formatLagosDay = (day: string): string => lagosDayLabel.format(new Date(`${day}T12:00:00${LAGOS_OFFSET}`));
