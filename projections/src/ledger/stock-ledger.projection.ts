@@ -1,4 +1,5 @@
 import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { timeOfSale } from '../shared/time-of-sale';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 import { loadLedgerProducts, saveLedgerProducts, type LedgerProduct } from './ledger-products.store';
@@ -58,7 +59,7 @@ export const stockLedgerProjection = defineProjection({
           product.balance += change;
           if (event.type === 'StockReceived' && event.data.costPrice !== null) product.costPrice = event.data.costPrice;
           entries.push(entryRow(event, product, ledgerAt, event.data.quantity, change));
-          const day = lagosBusinessDay(event.metadata.at);
+          const day = lagosBusinessDay(timeOfSale(event));
           rollups.addMovement(event, day);
           const sale = saleRow(event, product);
           if (sale) {

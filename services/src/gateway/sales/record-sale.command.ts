@@ -12,7 +12,15 @@ import {
   productStreamId,
   refuseReceiptSaleId,
   saleStreamId,
+  userDecider,
+  usernameDecider,
+  usernameStreamId,
+  userStreamId,
+  validationError,
+  type PriceInForce,
+  type RecordSale,
 } from '../../domain';
+import type { StoredEvent } from '../../event-store';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 
@@ -27,9 +35,26 @@ export class RecordSaleCommand extends Command<{ sale: Sale; created: boolean }>
 
 /** Merges repeated products into one line: stock is checked against the whole quantity asked for. */
 function mergeItems(items: CreateSaleCommandInput['items']) {
-  const merged = new Map<string, number>();
-  for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity, movementId: randomUUID() }));
+  const merged = new Map<string, { quantity: number; unitPrice: string | undefined }>();
+  for (const item of items) {
+    const seen = merged.get(item.productId);
+    if (seen && seen.unitPrice !== item.unitPrice) throw validationError('A product appears twice with different prices');
+    merged.set(item.productId, { quantity: (seen?.quantity ?? 0) + item.quantity, unitPrice: item.unitPrice });
+  }
+  return [...merged].map(([productId, { quantity, unitPrice }]) => ({
+    productId,
+    quantity,
+    movementId: randomUUID(),
+    ...(unitPrice !== undefined && { unitPrice }),
+  }));
+}
+
+/** The prices a product stream has set, each from the time of the event that set it (only creation today). */
+function priceHistory(stored: readonly StoredEvent[]): PriceInForce[] {
+  return stored.flatMap((event) => {
+    const domainEvent = toDomainEvent(event.type, event.schemaVersion, event.data);
+    return domainEvent?.type === 'ProductCreated' ? [{ price: domainEvent.data.price, from: event.metadata.at }] : [];
+  });
 }
 
 @CommandHandler(RecordSaleCommand)
@@ -41,19 +66,27 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
    * one just written, or for a repeat the one first recorded (a retry never looks lost).
    */
   async execute({ input, user }: RecordSaleCommand): Promise<{ sale: Sale; created: boolean }> {
-    const lines = mergeItems(input.items);
-    const command = {
+    const context = commandContext(user);
+    const lines = await this.withAcceptedPrices(mergeItems(input.items), input.offline !== undefined);
+    const command: RecordSale = {
       type: 'RecordSale' as const,
       saleId: input.saleId,
       lines,
       discountPercentage: input.discountPercentage,
       paymentMethod: input.paymentMethod,
-      sellerName: user.username,
+      sellerName: input.offline ? await this.offlineSeller(input.offline.sellerName, user) : user.username,
       notes: input.notes?.trim() ? input.notes.trim() : null,
+      ...(input.offline && {
+        offline: {
+          soldAt: new Date(input.offline.soldAt).toISOString(),
+          catalogAsOf: new Date(input.offline.catalogAsOf).toISOString(),
+          syncedAt: context.at,
+          syncedBy: user.username,
+        },
+      }),
     };
     // The sale stream first: its expected version is what makes a retried post record nothing.
     const streamIds = [saleStreamId(input.saleId), ...lines.map((line) => productStreamId(line.productId))];
-    const context = commandContext(user);
     const result = await this.writer.writeAcross(context, streamIds, ([saleHistory = [], ...productHistories]) => {
       refuseReceiptSaleId(input.saleId, saleHistory.reduce(evolveSaleIdOwner, 'none'));
       const decision = decideSale(
@@ -71,6 +104,33 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
       if (event && isSaleRecorded(event)) return { sale: saleFromEvent(event, stored.metadata.at), created: false };
     }
     throw new Error(`Sale ${input.saleId} decided as recorded but its stream holds no SaleRecorded`);
+  }
+
+  /**
+   * An offline line's accepted prices come from the product's stored history, read before the
+   * decision: prices are only ever added to a history, so a read that is behind can refuse a price
+   * set a moment ago, never accept one the ledger does not hold.
+   */
+  private async withAcceptedPrices(lines: ReturnType<typeof mergeItems>, offline: boolean) {
+    if (!offline) return lines;
+    return Promise.all(
+      lines.map(async (line) => ({
+        ...line,
+        priceHistory: priceHistory(await this.writer.readStored(productStreamId(line.productId))),
+      })),
+    );
+  }
+
+  /**
+   * The queued sale keeps its original seller when that name is a user who exists and is active;
+   * otherwise the user syncing it answers for it. Either way the event names who synced it.
+   */
+  private async offlineSeller(sellerName: string, user: SessionUser): Promise<string> {
+    if (sellerName === user.username) return sellerName;
+    const { ownerUserId } = await this.writer.load(usernameStreamId(sellerName), usernameDecider);
+    if (!ownerUserId) return user.username;
+    const seller = await this.writer.load(userStreamId(ownerUserId), userDecider);
+    return seller.status === 'active' ? seller.username : user.username;
   }
 }
 
