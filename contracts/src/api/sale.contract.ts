@@ -10,7 +10,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const saleItemInput = z.object({
   productId: z.uuid({ error: 'Each item needs a product' }),
   quantity: lineQuantity(false),
-  /** Only on an offline sale: the unit price the customer was shown and paid. */
+  /** Read only for an offline sale (the price the customer was shown and paid); a sale taken online ignores it. */
   unitPrice: moneyString('Unit price').optional(),
 });
 
@@ -42,8 +42,6 @@ export const createSaleInput = z.object({
 }).superRefine((sale, context) => {
   if (sale.offline && sale.items.some((item) => item.unitPrice === undefined))
     context.addIssue({ code: 'custom', path: ['items'], message: 'An offline sale needs the price of each item' });
-  if (!sale.offline && sale.items.some((item) => item.unitPrice !== undefined))
-    context.addIssue({ code: 'custom', path: ['items'], message: 'Prices are set by the catalogue for a sale taken online' });
 });
 export type CreateSaleInput = z.input<typeof createSaleInput>;
 export type CreateSaleCommandInput = z.output<typeof createSaleInput>;

@@ -67,7 +67,9 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
    */
   async execute({ input, user }: RecordSaleCommand): Promise<{ sale: Sale; created: boolean }> {
     const context = commandContext(user);
-    const lines = await this.withAcceptedPrices(mergeItems(input.items), input.offline !== undefined);
+    // A sale taken online is priced by the catalogue: whatever price the browser sent is dropped.
+    const items = input.offline ? input.items : input.items.map(({ productId, quantity }) => ({ productId, quantity }));
+    const lines = await this.withAcceptedPrices(mergeItems(items), input.offline !== undefined);
     const command: RecordSale = {
       type: 'RecordSale' as const,
       saleId: input.saleId,
