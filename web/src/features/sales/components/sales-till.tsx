@@ -9,15 +9,20 @@ import { SearchInput } from '@/components/filters/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/toast/use-toast';
 import { useCart } from '../hooks/use-cart';
-import { insufficientStockToast, useCheckout } from '../hooks/use-checkout';
+import { insufficientStockToast, useCheckout, type OfflineTill } from '../hooks/use-checkout';
 import { findBySku, groupByCategory, searchTill } from '../utils/till-catalogue';
 import { CartDialog } from './cart-dialog';
 import { TillProductCard } from './till-product-card';
 
-type SalesTillProps = { products: readonly Product[] | undefined; isLoading: boolean; isError: boolean };
+type SalesTillProps = {
+  products: readonly Product[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  till: OfflineTill;
+};
 
 /** Search (or scan) products, fill the cart, and take a cash sale through the Transaction Slip. */
-export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
+export function SalesTill({ products, isLoading, isError, till }: SalesTillProps) {
   const [search, setSearch] = useState('');
   const [scanMiss, setScanMiss] = useState<string | null>(null);
   const [cartOpen, setCartOpen] = useState(false);
@@ -27,7 +32,7 @@ export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
   const productsById = useMemo(() => new Map(all.map((product) => [product.id, product])), [all]);
   const groups = useMemo(() => groupByCategory(searchTill(all, search)), [all, search]);
   // Lives here, not in the dialog, so a sale finishing after the slip was closed still clears the cart.
-  const checkout = useCheckout(cart, productsById, () => setCartOpen(false));
+  const checkout = useCheckout(cart, productsById, () => setCartOpen(false), till);
   const quantityInCart = (productId: string) => cart.lines.find((line) => line.productId === productId)?.quantity ?? 0;
 
   const addToCart = (product: Product): boolean => {
