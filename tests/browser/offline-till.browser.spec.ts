@@ -215,7 +215,8 @@ describe('till at 375 px online and offline', () => {
     await page.getByTestId('confirm-sale').click();
     await expectToast(page, { title: 'Sale saved offline', description: /1 item\(s\)/ });
     await expectText(page.getByTestId('till-queue-count'), /1 sale waiting to sync/);
-    await screenshot(page, 'offline-till-offline', 375);
+    await page.mouse.wheel(0, 3000);
+    await screenshot(page, 'offline-till-offline', 375, { fullPage: false });
     await context.setOffline(false);
     await expectHidden(page.getByTestId('till-offline-status'), 30_000);
     await context.close();

@@ -53,10 +53,11 @@ export function useTillQueue() {
   }, [queryClient]);
 
   const waiting = sales.filter((sale) => !sale.refusal).length;
+  const hasWaiting = waiting > 0;
   useEffect(() => {
-    if (online && waiting > 0) void syncNow();
+    if (online && hasWaiting) void syncNow();
     return () => window.clearTimeout(timer.current);
-  }, [online, waiting > 0, syncNow]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [online, hasWaiting, syncNow]);
 
   return { online, sales, waiting, refused: sales.filter((sale) => sale.refusal), outcome, syncing, syncNow };
 }
