@@ -108,4 +108,18 @@ describe('POST /api/sales with offline: sales the till took without a connection
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ sellerName: 'manager', offline: { syncedBy: 'manager' } });
   });
+
+  it('counts an offline sale on the Lagos day it happened, and "as known at" that day does not know it yet', async () => {
+    const product = await newProduct('321', 3);
+    const lagosToday = new Date(Date.now() + 60 * 60_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.parse(`${lagosToday}T00:00:00.000Z`) - 24 * 60 * 60_000).toISOString().slice(0, 10);
+    // 23:30 in Lagos yesterday, synced today (after midnight).
+    const soldAt = `${yesterday}T22:30:00.000Z`;
+    const sale = { ...offlineSale(product.id, '321', soldAt), offline: { soldAt, catalogAsOf: `${yesterday}T20:00:00.000Z`, sellerName: 'manager' } };
+    expect((await manager.post('/api/sales', sale)).status).toBe(201);
+    const summary = async (query: string) => (await manager.get(`/api/reports/summary?${query}`)).body.sales.totalSales as string;
+    expect(await summary(`from=${yesterday}&to=${yesterday}`)).toBe('321.00');
+    expect(await summary(`from=${lagosToday}&to=${lagosToday}`)).not.toBe('321.00');
+    expect(await summary(`from=${yesterday}&to=${yesterday}&knownAt=${yesterday}`)).toBe('0.00');
+  });
 });

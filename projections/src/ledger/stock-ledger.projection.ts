@@ -1,5 +1,4 @@
 import { lagosBusinessDay } from '../shared/lagos-business-day';
-import { timeOfSale } from '../shared/time-of-sale';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 import { loadLedgerProducts, saveLedgerProducts, type LedgerProduct } from './ledger-products.store';
@@ -59,7 +58,7 @@ export const stockLedgerProjection = defineProjection({
           product.balance += change;
           if (event.type === 'StockReceived' && event.data.costPrice !== null) product.costPrice = event.data.costPrice;
           entries.push(entryRow(event, product, ledgerAt, event.data.quantity, change));
-          const day = lagosBusinessDay(timeOfSale(event));
+          const day = lagosBusinessDay(event.metadata.at);
           rollups.addMovement(event, day);
           const sale = saleRow(event, product);
           if (sale) {
