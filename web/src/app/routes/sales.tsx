@@ -26,7 +26,7 @@ export function SalesPage() {
         products={shown}
         isLoading={!shown && (products.isPending || queue.online)}
         isError={!shown && products.isError}
-        till={{ online: queue.online, catalogAsOf: catalogue.asOf, sellerName: user?.username ?? '' }}
+        till={{ online: queue.online, catalogAsOf: catalogue.asOf, sellerName: user?.username ?? '', waiting: queue.waiting }}
       />
     </>
   );

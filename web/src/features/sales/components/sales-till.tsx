@@ -96,7 +96,7 @@ export function SalesTill({ products, isLoading, isError, till }: SalesTillProps
   return (
     <div className="space-y-5">
       {/* Sticky under the mobile header: the cart stays one tap away however far the list scrolls. */}
-      <Card className="sticky top-16 z-10 flex flex-col gap-3 p-4 shadow-sm sm:flex-row sm:items-center md:static md:shadow-none">
+      <Card className="sticky top-[61px] z-10 flex flex-col gap-3 p-4 shadow-sm sm:flex-row sm:items-center md:static md:shadow-none">
         <form onSubmit={onSearchSubmit} role="search" className="flex-1">
           <SearchInput
             value={search}
@@ -115,6 +115,12 @@ export function SalesTill({ products, isLoading, isError, till }: SalesTillProps
           >
             {scanMiss ? `No product has the SKU "${scanMiss}"` : ''}
           </p>
+          {!till.online && (
+            // Kept in the sticky bar so a cashier far down the list still sees it (the full note is above).
+            <p className="mt-1 text-xs font-medium text-amber-900 md:hidden">
+              Offline · {till.waiting} waiting to sync
+            </p>
+          )}
           <p className="mt-1 hidden text-xs text-slate-600 sm:block" data-testid="till-shortcuts">
             Shortcuts: <kbd className="font-mono">F8</kbd> pay in cash · <kbd className="font-mono">F9</kbd> confirm sale
           </p>

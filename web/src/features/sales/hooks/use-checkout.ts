@@ -9,7 +9,7 @@ import { cartTotals } from '../utils/cart-math';
 import type { Cart } from './use-cart';
 
 /** What the till needs to take a sale without the server. */
-export type OfflineTill = { online: boolean; catalogAsOf: string | null; sellerName: string };
+export type OfflineTill = { online: boolean; catalogAsOf: string | null; sellerName: string; waiting: number };
 
 const INSUFFICIENT_STOCK = 'Insufficient stock';
 
