@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
-import { expectHidden, expectText, expectToast, expectVisible, navigate, openSignedIn, screenshot } from './support/screen';
+import { expectHidden, expectText, expectToast, expectVisible, navigate, openSignedIn, screenshot, signInAnywhere } from './support/screen';
 
 type TransactionRow = { saleId: string | null; productId: string; type: 'in' | 'out'; quantity: number; unitPrice: string | null };
 type SaleAnswer = { saleId: string; createdAt: string; sellerName: string; totalValue: string; offline?: { syncedAt: string } };
@@ -155,6 +155,28 @@ describe('the till sells offline and loses no sale (issue 14)', () => {
     const alert = page.getByTestId('low-stock-alert').filter({ hasText: balm.name });
     await expectText(alert.getByTestId('oversold-flag'), 'Oversold while offline: count it or stock it in');
     expect(await page.getByTestId('notification-bell').getAttribute('aria-label')).toMatch(/oversold while offline/);
+    await context.close();
+  });
+
+  it('asks the cashier to sign in again when the session expired while offline, then sends the sale', async () => {
+    const oil = await newProduct('OIL', '1200.00', 5);
+    const { context, page } = await openSignedIn(harness, 1280);
+    await navigate(page, 'sales', 'Sales Till');
+    await tillReadyOffline(page);
+    await context.setOffline(true);
+    await sellByKeyboard(page, [oil.sku]);
+    const [saleId] = await queuedSaleIds(page);
+    // The session ends while the till is offline (expired, or signed out elsewhere).
+    await context.clearCookies();
+    await context.setOffline(false);
+    await expectText(page.getByTestId('queued-sales-notice'), '1 sale taken offline on this till is waiting: sign in again to send it.', 30_000);
+    expect(await rowsFor(saleId!)).toHaveLength(0);
+    await signInAnywhere(page, 'manager', 'manager-secret-1');
+    for (let attempt = 0; attempt < 60 && (await rowsFor(saleId!)).length === 0; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    const sale: SaleAnswer = (await harness.manager.get(`/api/sales/${saleId}`)).body;
+    expect(sale).toMatchObject({ saleId, sellerName: 'manager', totalValue: '1200.00' });
+    expect(await queuedSaleIds(page)).toEqual([]);
     await context.close();
   });
 
