@@ -73,6 +73,11 @@ export interface IssueStock {
   readonly sellerName: string;
   readonly notes: string | null;
   readonly saleId: string | null;
+  /**
+   * A line of a sale taken offline: the goods already left, so it is recorded even below zero stock
+   * (flagged by stockAfter < 0); every other stock out still refuses insufficient stock.
+   */
+  readonly offline?: { readonly soldAt: string; readonly syncedAt: string };
 }
 
 export type ProductCommand = CreateProduct | DeleteProduct | ReceiveStock | IssueStock;
@@ -148,7 +153,7 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
     case 'IssueStock': {
       const product = requireLive(state);
       requireQuantity(command.quantity);
-      if (command.quantity > product.stock) {
+      if (!command.offline && command.quantity > product.stock) {
         throw conflict(MESSAGES.onlyUnitsAvailable(product.stock, product.name), MESSAGES.insufficientStock);
       }
       const unitPrice = command.unitPrice === null ? product.price : normaliseAmount(command.unitPrice);
@@ -170,6 +175,9 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
             sellerName: command.sellerName,
             notes: command.notes,
             saleId: command.saleId,
+            ...(command.offline && {
+              offline: { ...command.offline, stockAfter: product.stock - command.quantity },
+            }),
           },
         },
       ];

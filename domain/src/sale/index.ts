@@ -1,2 +1,3 @@
 export * from './sale.decider';
 export * from './sale-id-owner.decider';
+export * from './offline-sale.rules';

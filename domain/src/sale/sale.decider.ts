@@ -1,21 +1,38 @@
 import { MESSAGES, type DomainEvent, type DomainEventOf, type PaymentMethod, type SaleLine } from '@shop/contracts';
 import { validationError } from '../shared/domain-error';
-import { allocateDiscount, discountKobo, koboToAmount, multiplyAmount, normalisePercent, percentToHundredths, sumKobo, toKobo } from '../shared/money';
+import { allocateDiscount, discountKobo, koboToAmount, multiplyAmount, normaliseAmount, normalisePercent, percentToHundredths, sumKobo, toKobo } from '../shared/money';
 import { requireSaleTotalWithinLimit } from '../shared/limit-checks';
 import { decideProduct, requireLive, type ProductState } from '../product/product.decider';
 import type { StreamFold } from '../shared/decider';
 import { evolveSaleIdOwner, type SaleIdOwner } from './sale-id-owner.decider';
+import {
+  pricesAcceptedSince,
+  requireAcceptedPrice,
+  requirePlausibleSaleTime,
+  type OfflineFacts,
+  type PriceInForce,
+} from './offline-sale.rules';
 
 export type SaleState = { readonly recorded: false } | { readonly recorded: true; readonly saleId: string };
 
 export interface RecordSale {
   readonly type: 'RecordSale';
   readonly saleId: string;
-  readonly lines: readonly { readonly productId: string; readonly movementId: string; readonly quantity: number }[];
+  readonly lines: readonly {
+    readonly productId: string;
+    readonly movementId: string;
+    readonly quantity: number;
+    /** Offline sales only: the price the customer paid, checked against `acceptedPrices`. */
+    readonly unitPrice?: string;
+    /** Offline sales only: the product's prices as the ledger set them, in order. */
+    readonly priceHistory?: readonly PriceInForce[];
+  }[];
   readonly discountPercentage: string;
   readonly paymentMethod: PaymentMethod;
   readonly sellerName: string;
   readonly notes: string | null;
+  /** A sale the till took offline and sends now (issue 14); absent for a sale taken online. */
+  readonly offline?: OfflineFacts;
 }
 
 export interface SaleDecision {
@@ -29,6 +46,10 @@ export interface SaleDecision {
  * moment, the discount spread over the lines so line totals add up to the sale total to the kobo,
  * and every line checked by the product's own rules (stock, deleted). A recorded sale is final:
  * deciding it again yields nothing, which makes a retried post harmless.
+ *
+ * A sale taken offline is a fact (docs/decisions.md): priced at what the customer paid where the
+ * ledger says that price was in force at the till's catalogue or later, and recorded even when
+ * other tills sold the last units meanwhile (its lines then take the stock below zero).
  */
 export function decideSale(command: RecordSale, sale: SaleState, products: readonly ProductState[]): SaleDecision {
   if (sale.recorded) return { sale: [], products: products.map(() => []) };
@@ -38,9 +59,12 @@ export function decideSale(command: RecordSale, sale: SaleState, products: reado
   const discountHundredths = percentToHundredths(discountPercentage) ?? 0n;
   if (discountHundredths > 10_000n) throw validationError('Discount must be between 0% and 100%');
 
+  const { offline } = command;
+  if (offline) requirePlausibleSaleTime(offline);
   const priced = command.lines.map((line, index) => {
     const product = requireLive(products[index] ?? { status: 'absent' });
-    return { line, product, originalTotal: multiplyAmount(product.price, line.quantity) };
+    const unitPrice = offline ? offlineUnitPrice(product.name, line, offline.catalogAsOf) : product.price;
+    return { line, product, unitPrice, originalTotal: multiplyAmount(unitPrice, line.quantity) };
   });
   const originalTotal = sumKobo(priced.map(({ originalTotal: total }) => toKobo(total)));
   requireSaleTotalWithinLimit(originalTotal, 'sale');
@@ -50,7 +74,7 @@ export function decideSale(command: RecordSale, sale: SaleState, products: reado
     discountAmount,
   );
 
-  const productEvents = priced.map(({ line, product }, index) =>
+  const productEvents = priced.map(({ line, product, unitPrice }, index) =>
     decideProduct(
       {
         type: 'IssueStock',
@@ -58,12 +82,13 @@ export function decideSale(command: RecordSale, sale: SaleState, products: reado
         movementId: line.movementId,
         quantity: line.quantity,
         reason: 'sale',
-        unitPrice: null,
+        unitPrice: offline ? unitPrice : null,
         discountPercentage,
         discountAmount: lineDiscounts[index]!,
         sellerName: command.sellerName,
         notes: command.notes,
         saleId: command.saleId,
+        ...(offline && { offline: { soldAt: offline.soldAt, syncedAt: offline.syncedAt } }),
       },
       product,
     ),
@@ -99,11 +124,18 @@ export function decideSale(command: RecordSale, sale: SaleState, products: reado
           sellerName: command.sellerName,
           notes: command.notes,
           lines,
+          ...(offline && { offline: { ...offline } }),
         },
       },
     ],
     products: productEvents,
   };
+}
+
+function offlineUnitPrice(productName: string, line: RecordSale['lines'][number], catalogAsOf: string): string {
+  if (line.unitPrice === undefined) throw validationError('An offline sale needs the price of each item');
+  requireAcceptedPrice(productName, line.unitPrice, pricesAcceptedSince(line.priceHistory ?? [], catalogAsOf));
+  return normaliseAmount(line.unitPrice);
 }
 
 export function evolveSale(state: SaleState, event: DomainEvent): SaleState {

@@ -1,4 +1,5 @@
 import { formatKobo, toKobo } from '../shared/kobo';
+import { timeOfSale } from '../shared/time-of-sale';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import { defineProjection } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
@@ -28,7 +29,7 @@ export const dailySalesProjection = defineProjection({
     for (const event of events) {
       const { data } = event;
       if (data.reason !== 'sale') continue;
-      const day = lagosBusinessDay(event.metadata.at);
+      const day = lagosBusinessDay(timeOfSale(event));
       let totals = days.get(day);
       if (!totals) {
         totals = { salesTotal: 0n, profit: 0n, unitsSold: 0, saleLines: 0, lastAt: event.metadata.at };

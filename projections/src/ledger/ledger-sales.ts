@@ -1,4 +1,5 @@
 import { formatKobo, toKobo } from '../shared/kobo';
+import { timeOfSale } from '../shared/time-of-sale';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import type { ProjectedEventOf } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
@@ -45,7 +46,7 @@ export function saleRow(event: Movement, product: LedgerProduct): SaleRow | null
       category: product.category,
       staff: line.sellerName,
       sign: 1,
-      effective_at: event.metadata.at,
+      effective_at: timeOfSale(event),
       recorded_at: event.metadata.at,
       quantity: line.quantity,
       total_value: line.totalValue,

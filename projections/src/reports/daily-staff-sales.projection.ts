@@ -1,4 +1,5 @@
 import { formatKobo, toKobo } from '../shared/kobo';
+import { timeOfSale } from '../shared/time-of-sale';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import { defineProjection } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
@@ -48,7 +49,7 @@ export const dailyStaffSalesProjection = defineProjection({
     for (const event of events) {
       const { data } = event;
       if (event.type === 'StockIssued' && data.reason === 'sale' && !data.reverses) {
-        add(event.metadata.at, data.sellerName, 1, {
+        add(timeOfSale(event), data.sellerName, 1, {
           quantity: data.quantity,
           total: event.data.totalValue,
           discount: event.data.discountAmount,

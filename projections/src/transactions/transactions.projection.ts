@@ -1,4 +1,5 @@
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
+import { timeOfSale } from '../shared/time-of-sale';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 import type { ProjectionSql } from '../shared/projection-sql';
 import type { TransactionRow } from './list-transactions.query';
@@ -60,7 +61,7 @@ function toRow(event: Movement, product: ProductName | undefined): object {
   const position = positionColumns(event.position);
   const row: TransactionRow & { position_commit?: string; position_prepare?: string } = transactionRow(
     event,
-    event.metadata.at,
+    timeOfSale(event),
     product,
   );
   row.position_commit = position.commit;

@@ -53,7 +53,8 @@ export class ReverseMovementHandler implements ICommandHandler<ReverseMovementCo
           productId: located.productId,
           movementId,
           reversedMovementId,
-          reversedAt: original.metadata.at,
+          // A line of a sale taken offline counted on its time of sale: its reversal comes off that day.
+          reversedAt: (original.data as { offline?: { soldAt?: string } }).offline?.soldAt ?? original.metadata.at,
           sellerName: user.username,
           notes,
         },

@@ -8,12 +8,24 @@ import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 const loadAppShell = () => import('../layout/app-shell');
 const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
 if (typeof window !== 'undefined' && window.localStorage.getItem(SESSION_STORAGE_KEY) !== null) void loadAppShell();
+// Sales queued offline (IndexedDB) are counted after the form shows: their library stays out of its first load.
+const QueuedSalesNotice = lazy(async () => ({
+  default: (await import('@/features/sales/components/queued-sales-notice')).QueuedSalesNotice,
+}));
 
 /** Spec section 2: loading screen, then sign-in when nobody is signed in, else the shell. */
 export function SessionGate() {
   const { user, isLoading } = useSession();
   if (isLoading) return <FullScreenLoader />;
-  if (!user) return <SignInScreen />;
+  if (!user)
+    return (
+      <>
+        <Suspense fallback={null}>
+          <QueuedSalesNotice />
+        </Suspense>
+        <SignInScreen />
+      </>
+    );
   return (
     <Suspense fallback={<FullScreenLoader />}>
       <AppShell />

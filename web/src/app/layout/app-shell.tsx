@@ -6,6 +6,8 @@ import { Logo } from '@/components/brand/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { STORE_NAME } from '@/config/store';
+import { paths } from '@/config/paths';
+import { ConnectionBanner } from '@/features/sales/components/connection-banner';
 import { SidebarContent } from './sidebar';
 
 /**
@@ -88,6 +90,7 @@ export function AppShell() {
             tabIndex={-1}
             className="mx-auto w-full max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
           >
+            <ConnectionBanner tillPath={paths.sales} />
             <Suspense
               fallback={
                 <div className="flex justify-center py-24 text-slate-500">
