@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
@@ -7,8 +7,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { STORE_NAME } from '@/config/store';
 import { paths } from '@/config/paths';
-import { ConnectionBanner } from '@/features/sales/components/connection-banner';
 import { SidebarContent } from './sidebar';
+
+// The offline queue (IndexedDB) and its banner load after the page: no page needs them to first render.
+const ConnectionBanner = lazy(async () => ({
+  default: (await import('@/features/sales/components/connection-banner')).ConnectionBanner,
+}));
 
 /**
  * Signed-in layout. From 768 px (Tailwind `md`) the sidebar is fixed on the left; below that it is
@@ -90,7 +94,9 @@ export function AppShell() {
             tabIndex={-1}
             className="mx-auto w-full max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
           >
-            <ConnectionBanner tillPath={paths.sales} />
+            <Suspense fallback={null}>
+              <ConnectionBanner tillPath={paths.sales} />
+            </Suspense>
             <Suspense
               fallback={
                 <div className="flex justify-center py-24 text-slate-500">
