@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/feedback/empty-state';
 import { useSignedInUser } from '@/lib/session';
 import { useUsers } from '@/features/settings/api/get-users';
 import { auditCsvHref, emptyAuditFilter, useAuditTrail, type AuditFilter } from '../api/get-audit';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { AuditEntryRow } from './audit-entry-row';
 import { AuditFilters } from './audit-filters';
 

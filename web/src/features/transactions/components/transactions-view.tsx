@@ -9,7 +9,8 @@ import { toastError } from '@/components/toast/use-toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useTransactionGroups } from '../api/get-transaction-groups';
 import { buildReceipt } from '../receipt/receipt-model';
-import { printReceipt } from '../receipt/print-receipt';
+import { openReceiptWindow, printReceipt } from '../receipt/print-receipt';
+import { getSale } from '../api/get-sale';
 import { emptyFilter, isFiltering, isSaleGroup, type TransactionFilter } from '../utils/transaction-groups';
 import { TransactionFilters } from './transaction-filters';
 import { TransactionGroupCard } from './transaction-group-card';
@@ -35,11 +36,19 @@ export function TransactionsView({ contactInfo, initialSearch = '', lineActions 
   const settling = query.isPending || JSON.stringify(filter) !== JSON.stringify(settled);
   const groups = useMemo(() => query.data?.pages.flatMap((page) => page.groups) ?? [], [query.data]);
 
-  const print = (saleId: string) => {
-    const sale = groups.find((group) => group.saleId === saleId);
-    if (!sale) return;
-    if (!printReceipt(buildReceipt(saleId, sale.lines), contactInfo)) {
+  const print = async (saleId: string) => {
+    const group = groups.find((candidate) => candidate.saleId === saleId);
+    if (!group) return;
+    const popup = openReceiptWindow();
+    if (!popup) {
       toastError('The receipt window was blocked. Allow pop-ups for this site and try again.');
+      return;
+    }
+    try {
+      printReceipt(popup, buildReceipt(saleId, group.lines, await getSale(saleId)), contactInfo);
+    } catch {
+      popup.close();
+      toastError('The receipt could not be loaded. Try again.');
     }
   };
   const showMovement = (movementId: string) => setFilter({ ...emptyFilter, search: movementId });
@@ -70,7 +79,7 @@ export function TransactionsView({ contactInfo, initialSearch = '', lineActions 
               <TransactionGroupCard
                 key={group.key}
                 group={group}
-                onPrintReceipt={isSaleGroup(group) ? () => print(group.saleId!) : undefined}
+                onPrintReceipt={isSaleGroup(group) ? () => void print(group.saleId!) : undefined}
                 onShowMovement={showMovement}
                 lineActions={lineActions}
               />

@@ -3,13 +3,16 @@ import { renderReceiptDocument } from './receipt-document';
 import type { Receipt } from './receipt-model';
 
 /**
- * Opens the receipt in a new 600x800 window. Print and Close are wired from here rather than by
- * inline handlers, so they work even under a Content-Security-Policy the popup inherits.
- * Returns false when the browser blocked the window.
+ * Opens the 600x800 receipt window at once, while the click still counts as the user's (a window
+ * opened after an awaited request would be blocked); null when the browser blocked it.
  */
-export function printReceipt(receipt: Receipt, contact: ContactInfoResponse | null): boolean {
-  const popup = window.open('', '_blank', 'width=600,height=800');
-  if (!popup) return false;
+export const openReceiptWindow = (): Window | null => window.open('', '_blank', 'width=600,height=800');
+
+/**
+ * Writes the receipt into its window. Print and Close are wired from here rather than by inline
+ * handlers, so they work even under a Content-Security-Policy the popup inherits.
+ */
+export function printReceipt(popup: Window, receipt: Receipt, contact: ContactInfoResponse | null): void {
   const { document } = popup;
   document.open();
   document.write(renderReceiptDocument(receipt, contact));
@@ -17,5 +20,4 @@ export function printReceipt(receipt: Receipt, contact: ContactInfoResponse | nu
   document.getElementById('receipt-print')?.addEventListener('click', () => popup.print());
   document.getElementById('receipt-close')?.addEventListener('click', () => popup.close());
   popup.focus();
-  return true;
 }

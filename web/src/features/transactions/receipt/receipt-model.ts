@@ -1,4 +1,4 @@
-import type { Transaction } from '@shop/contracts';
+import type { PaymentMethod, Sale, Transaction } from '@shop/contracts';
 import { koboToAmount, sumKobo, toKobo } from '@/utils/money';
 
 export type ReceiptLine = {
@@ -23,15 +23,19 @@ export type Receipt = {
   reversedLines: number;
 };
 
-/** Till sale ids carry their payment method: CASH-timestamp-random. */
-const paymentMethodOf = (saleId: string): string | null =>
-  saleId.startsWith('CASH-') ? 'Cash' : saleId.startsWith('CARD-') ? 'Card' : null;
+const PAYMENT_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', card: 'Card' };
 
 /**
  * A receipt from the sale's own stored rows (their names and prices at the time of sale), never
- * from today's catalogue, so reprinting an old sale gives the same receipt.
+ * from today's catalogue, so reprinting an old sale gives the same receipt. The payment method is
+ * the one the sale recorded (GET /api/sales/{saleId}); lines posted one by one recorded none, so
+ * their receipt names none rather than guessing it from the sale id.
  */
-export function buildReceipt(saleId: string, rows: readonly (Transaction & { reversedBy?: string | null })[]): Receipt {
+export function buildReceipt(
+  saleId: string,
+  rows: readonly (Transaction & { reversedBy?: string | null })[],
+  sale: Pick<Sale, 'paymentMethod'> | null,
+): Receipt {
   const lines = rows.map((row) => {
     const quantity = BigInt(Math.max(row.quantity, 0));
     const lineTotalKobo =
@@ -68,7 +72,7 @@ export function buildReceipt(saleId: string, rows: readonly (Transaction & { rev
     discountPercentage: first?.discountPercentage ?? '0',
     discountAmount: koboToAmount(sumKobo(lines.map((line) => line.discountKobo))),
     total: koboToAmount(sumKobo(lines.map((line) => line.totalKobo))),
-    paymentMethod: paymentMethodOf(saleId),
+    paymentMethod: sale ? PAYMENT_LABELS[sale.paymentMethod] : null,
     reversedLines: lines.filter((line) => line.reversed).length,
   };
 }
