@@ -103,6 +103,18 @@ describe('the till sells offline and loses no sale (issue 14)', () => {
     await expectVisible(page.getByTestId('product-tile').first());
     expect(await queuedSaleIds(page)).toEqual(queued);
 
+    // Still offline, the receipt of a queued sale prints from what the till stored.
+    const lastSale = page.getByTestId('till-waiting-sale').nth(2);
+    const [receiptWindow] = await Promise.all([page.waitForEvent('popup'), lastSale.getByTestId('till-waiting-receipt').click()]);
+    await expectVisible(receiptWindow.getByTestId('receipt'));
+    await expectText(receiptWindow.getByTestId('receipt-sale-id'), queued[2]!);
+    await expectText(receiptWindow.getByTestId('receipt-payment-method'), 'Cash');
+    expect(await receiptWindow.getByTestId('receipt-line').count()).toBe(2);
+    await expectText(receiptWindow.getByTestId('receipt-line').filter({ hasText: serum.name }).getByTestId('receipt-line-total'), /1,500\.00/);
+    await expectText(receiptWindow.getByTestId('receipt-total'), /2,200\.50/);
+    await screenshot(receiptWindow, 'offline-till-receipt', 1280);
+    await receiptWindow.close();
+
     const restored = Date.now();
     await context.setOffline(false);
     await expectHidden(page.getByTestId('till-offline-status'), 30_000);

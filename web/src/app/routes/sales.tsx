@@ -21,12 +21,20 @@ export function SalesPage() {
   return (
     <>
       <PageHeader title="Sales Till" subtitle="Sell products and take cash payments" />
-      <TillOfflineStatus queue={queue} />
+      <TillOfflineStatus
+        queue={queue}
+        nameOf={(productId) => catalogue.products?.find((product) => product.id === productId)?.name}
+      />
       <SalesTill
         products={shown}
         isLoading={!shown && (products.isPending || queue.online)}
         isError={!shown && products.isError}
-        till={{ online: queue.online, catalogAsOf: catalogue.asOf, sellerName: user?.username ?? '', waiting: queue.waiting }}
+        till={{
+          online: queue.online,
+          catalogAsOf: catalogue.asOf,
+          sellerName: user?.username ?? '',
+          waiting: queue.waiting,
+        }}
       />
     </>
   );
@@ -39,7 +47,8 @@ function lessQueued(
   if (!products) return products;
   const sold = new Map<string, number>();
   for (const sale of sales)
-    for (const item of sale.payload.items) sold.set(item.productId, (sold.get(item.productId) ?? 0) + Number(item.quantity));
+    for (const item of sale.payload.items)
+      sold.set(item.productId, (sold.get(item.productId) ?? 0) + Number(item.quantity));
   return products.map((product) =>
     sold.has(product.id) ? { ...product, currentStock: product.currentStock - (sold.get(product.id) ?? 0) } : product,
   );

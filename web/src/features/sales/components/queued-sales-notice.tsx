@@ -9,7 +9,10 @@ import { tillDb } from '../offline/till-db';
 export function QueuedSalesNotice() {
   const [waiting, setWaiting] = useState(0);
   useEffect(() => {
-    const subscription = liveQuery(() => tillDb.queue.count()).subscribe({ next: setWaiting, error: () => setWaiting(0) });
+    const subscription = liveQuery(() => tillDb.queue.count()).subscribe({
+      next: setWaiting,
+      error: () => setWaiting(0),
+    });
     return () => subscription.unsubscribe();
   }, []);
   if (waiting === 0) return null;
@@ -19,8 +22,8 @@ export function QueuedSalesNotice() {
       data-testid="queued-sales-notice"
       className="fixed inset-x-0 top-0 z-50 bg-amber-50 px-4 py-2 text-center text-sm text-amber-950 shadow-sm"
     >
-      {waiting} {waiting === 1 ? 'sale' : 'sales'} taken offline on this till {waiting === 1 ? 'is' : 'are'} waiting: sign in
-      again to send {waiting === 1 ? 'it' : 'them'}.
+      {waiting} {waiting === 1 ? 'sale' : 'sales'} taken offline on this till {waiting === 1 ? 'is' : 'are'} waiting:
+      sign in again to send {waiting === 1 ? 'it' : 'them'}.
     </p>
   );
 }

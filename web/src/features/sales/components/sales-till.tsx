@@ -122,7 +122,8 @@ export function SalesTill({ products, isLoading, isError, till }: SalesTillProps
             </p>
           )}
           <p className="mt-1 hidden text-xs text-slate-600 sm:block" data-testid="till-shortcuts">
-            Shortcuts: <kbd className="font-mono">F8</kbd> pay in cash · <kbd className="font-mono">F9</kbd> confirm sale
+            Shortcuts: <kbd className="font-mono">F8</kbd> pay in cash · <kbd className="font-mono">F9</kbd> confirm
+            sale
           </p>
         </form>
         <div className="grid grid-cols-2 gap-2 sm:flex">
@@ -179,7 +180,11 @@ export function SalesTill({ products, isLoading, isError, till }: SalesTillProps
           <p data-testid="till-shown-count">
             Showing {shownCount} of {matches.length} products: search to narrow the list.
           </p>
-          <Button variant="outline" onClick={() => setShownCount((count) => count + TILL_PAGE_SIZE)} data-testid="till-show-more">
+          <Button
+            variant="outline"
+            onClick={() => setShownCount((count) => count + TILL_PAGE_SIZE)}
+            data-testid="till-show-more"
+          >
             Show more products
           </Button>
         </div>

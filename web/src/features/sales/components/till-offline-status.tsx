@@ -1,13 +1,37 @@
-import { CloudOff, RefreshCw } from 'lucide-react';
+import { CloudOff, Printer, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { openReceiptWindow, printReceipt } from '@/components/receipt/print-receipt';
+import { toastError } from '@/components/toast/use-toast';
+import { formatDateTime, formatMoney } from '@/utils/format';
+import { koboToAmount } from '@/utils/money';
+import { offlineReceipt } from '../offline/offline-receipt';
 import { retryRefused } from '../offline/sale-queue';
+import type { QueuedSale } from '../offline/till-db';
 import type { useTillQueue } from '../hooks/use-till-queue';
 
 const plural = (count: number) => `${count} ${count === 1 ? 'sale' : 'sales'}`;
 
-/** The till's calm word on the connection: offline or not, and how many sales wait to be sent. */
-export function TillOfflineStatus({ queue }: { queue: ReturnType<typeof useTillQueue> }) {
+/** A queued sale's receipt, printed from what this till stored: it needs no connection. */
+function printQueuedReceipt(sale: QueuedSale, nameOf: (productId: string) => string | undefined) {
+  const popup = openReceiptWindow();
+  if (!popup) {
+    toastError('The receipt window was blocked. Allow pop-ups for this site and try again.');
+    return;
+  }
+  printReceipt(popup, offlineReceipt(sale, nameOf), null);
+}
+
+/** The till's calm word on the connection: offline or not, how many sales wait to be sent, their receipts. */
+export function TillOfflineStatus({
+  queue,
+  nameOf,
+}: {
+  queue: ReturnType<typeof useTillQueue>;
+  /** Product names of the last known catalogue, for sales queued before their names were kept. */
+  nameOf: (productId: string) => string | undefined;
+}) {
   const { online, waiting, refused, outcome, syncing, syncNow } = queue;
+  const pending = queue.sales.filter((sale) => !sale.refusal);
   if (online && waiting === 0 && refused.length === 0) return null;
   return (
     <section
@@ -23,12 +47,43 @@ export function TillOfflineStatus({ queue }: { queue: ReturnType<typeof useTillQ
           {online && outcome === 'signed-out' && ' Sign in again to send them.'}
         </p>
         {online && waiting > 0 && (
-          <Button size="sm" variant="outline" onClick={() => void syncNow()} disabled={syncing} data-testid="till-sync-now">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void syncNow()}
+            disabled={syncing}
+            data-testid="till-sync-now"
+          >
             <RefreshCw className="h-4 w-4" aria-hidden="true" />
             {syncing ? 'Syncing…' : 'Sync now'}
           </Button>
         )}
       </div>
+      {pending.length > 0 && (
+        <ul
+          className="mt-3 space-y-1 border-t border-amber-200 pt-3"
+          data-testid="till-waiting-sales"
+          aria-label="Sales waiting to sync"
+        >
+          {pending.map((sale) => (
+            <li key={sale.saleId} className="flex flex-wrap items-center gap-2" data-testid="till-waiting-sale">
+              <span className="min-w-0 flex-1">
+                {sale.payload.offline ? formatDateTime(sale.payload.offline.soldAt) : sale.saleId} ·{' '}
+                {formatMoney(koboToAmount(BigInt(sale.totalKobo)))}
+              </span>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => printQueuedReceipt(sale, nameOf)}
+                data-testid="till-waiting-receipt"
+              >
+                <Printer className="h-4 w-4" aria-hidden="true" />
+                Receipt
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       {refused.length > 0 && (
         <div className="mt-3 border-t border-amber-200 pt-3" data-testid="till-refused-sales">
           <p className="font-medium">{plural(refused.length)} the server refused; a manager must resolve:</p>

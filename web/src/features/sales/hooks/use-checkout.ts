@@ -40,14 +40,21 @@ export function useCheckout(
     const { total } = cartTotals(cart.lines, (line) => priceOf(line.productId), cart.discountHundredths);
     setQueueing(true);
     try {
-      await queueSale(payload, total);
+      await queueSale(
+        payload,
+        total,
+        sale.items.map((item) => productsById.get(item.productId)?.name ?? 'Unknown Product'),
+      );
     } catch {
       toastError('The sale could not be saved on this till. Please try again.');
       return;
     } finally {
       setQueueing(false);
     }
-    toast({ title: 'Sale saved offline', description: `${lineCount} item(s); it will be sent when the connection returns` });
+    toast({
+      title: 'Sale saved offline',
+      description: `${lineCount} item(s); it will be sent when the connection returns`,
+    });
     cart.clear();
     onCompleted();
   };
@@ -77,28 +84,25 @@ export function useCheckout(
       void keepOffline(sale, lineCount);
       return;
     }
-    createSale.mutate(
-      sale,
-      {
-        onSuccess: () => {
-          toast({ title: 'Sale completed', description: `Successfully processed ${lineCount} item(s)` });
-          cart.clear();
-          onCompleted();
-        },
-        onError: (error) => {
-          // The cart stays as it is (and keeps its saleId) so the same sale can be retried.
-          // No answer at all (the connection dropped mid-sale): keep it offline; the same saleId makes
-          // it harmless if the server did record it.
-          if (!(error instanceof ApiError)) {
-            void keepOffline(sale, lineCount);
-          } else if (error.status === 409 && error.serverTitle === INSUFFICIENT_STOCK) {
-            toastError(error.serverMessage ?? 'Not enough stock for this sale', INSUFFICIENT_STOCK);
-          } else {
-            toastError('Failed to process sale. Please try again.');
-          }
-        },
+    createSale.mutate(sale, {
+      onSuccess: () => {
+        toast({ title: 'Sale completed', description: `Successfully processed ${lineCount} item(s)` });
+        cart.clear();
+        onCompleted();
       },
-    );
+      onError: (error) => {
+        // The cart stays as it is (and keeps its saleId) so the same sale can be retried.
+        // No answer at all (the connection dropped mid-sale): keep it offline; the same saleId makes
+        // it harmless if the server did record it.
+        if (!(error instanceof ApiError)) {
+          void keepOffline(sale, lineCount);
+        } else if (error.status === 409 && error.serverTitle === INSUFFICIENT_STOCK) {
+          toastError(error.serverMessage ?? 'Not enough stock for this sale', INSUFFICIENT_STOCK);
+        } else {
+          toastError('Failed to process sale. Please try again.');
+        }
+      },
+    });
   };
 
   return { confirm, isPending: createSale.isPending || queueing };

@@ -29,6 +29,7 @@ export function useTillCatalogue(query: CatalogueQuery) {
     };
   }, [query.data]);
 
-  if (query.data) return { products: query.data, asOf: new Date(query.dataUpdatedAt || Date.now()).toISOString(), fromCache: false };
+  if (query.data)
+    return { products: query.data, asOf: new Date(query.dataUpdatedAt || Date.now()).toISOString(), fromCache: false };
   return { products: cached?.products, asOf: cached?.asOf ?? null, fromCache: cached !== null };
 }

@@ -7,8 +7,19 @@ import { tillDb, type QueuedSale } from './till-db';
 export type SyncOutcome = 'done' | 'offline' | 'signed-out' | 'retry';
 
 /** Stores the sale before anything tells the cashier it is done; a reload or a crash loses nothing. */
-export async function queueSale(payload: CreateSaleInput, totalKobo: bigint): Promise<void> {
-  await tillDb.queue.put({ saleId: payload.saleId, payload, totalKobo: totalKobo.toString(), attempts: 0, refusal: null });
+export async function queueSale(
+  payload: CreateSaleInput,
+  totalKobo: bigint,
+  productNames: readonly string[] = [],
+): Promise<void> {
+  await tillDb.queue.put({
+    saleId: payload.saleId,
+    payload,
+    totalKobo: totalKobo.toString(),
+    lines: productNames.map((productName) => ({ productName })),
+    attempts: 0,
+    refusal: null,
+  });
 }
 
 /** Answers the server gave that no retry will change: the sale waits for a manager. */

@@ -9,6 +9,8 @@ export type QueuedSale = {
   payload: CreateSaleInput;
   /** What the customer paid, as shown (kobo, exact, as a string). */
   totalKobo: string;
+  /** The names the customer was shown, line by line, for the receipt (absent on sales queued before it was kept). */
+  lines?: { productName: string }[];
   attempts: number;
   /** The server refused it (a price it cannot accept, a deleted product): it waits for a manager. */
   refusal: string | null;
