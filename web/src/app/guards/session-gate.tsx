@@ -20,14 +20,15 @@ export function SessionGate() {
   if (!user)
     return (
       <>
-        <Suspense fallback={null}>
+        {/* Keyed apart from the shell's boundary: React must unmount the shell, not hide it while this loads. */}
+        <Suspense key="queued-sales" fallback={null}>
           <QueuedSalesNotice />
         </Suspense>
         <SignInScreen />
       </>
     );
   return (
-    <Suspense fallback={<FullScreenLoader />}>
+    <Suspense key="app-shell" fallback={<FullScreenLoader />}>
       <AppShell />
     </Suspense>
   );
