@@ -8,6 +8,18 @@ const BLOCKING = new Set(['serious', 'critical']);
  * serious or critical violation, listing each rule with the first offending elements.
  */
 export async function expectNoSeriousA11yViolations(page: Page, where: string): Promise<void> {
+  // Judge what the page settles on: a dialog fading in has, for a few frames, every colour blended
+  // towards the backdrop (a spinner's endless turn is not waited for).
+  await page
+    .waitForFunction(
+      () =>
+        (globalThis as any).document
+          .getAnimations()
+          .every((animation: any) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

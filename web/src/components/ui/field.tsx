@@ -19,7 +19,7 @@ export function Field({ id, label, error, hint, optional, children }: FieldProps
       </label>
       {children}
       {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
         </p>
       )}
