@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AuditChange, AuditEntity, AuditPage } from '@shop/contracts';
-import { toIsoString } from '../shared/sql-values';
+import { isUuid, toIsoString } from '../shared/sql-values';
 
 export interface AuditFilter {
   readonly entity?: AuditEntity;
@@ -32,44 +32,80 @@ interface AuditRow {
   cursor_prepare: string;
 }
 
-/** GET /api/audit: newest first, in pages of `limit`; `nextBefore` fetches the next (older) page. */
-export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditPage> {
-  const query = knex('audit_log')
-    .select<AuditRow[]>(
-      'event_id',
-      'entity',
-      'entity_id',
-      'event_type',
-      'summary',
-      'details',
-      'changes',
-      'actor_id',
-      'actor_name',
-      'at',
-      // Aliased apart from the columns: an output column named position_commit would be what ORDER BY
-      // sorts on, as text ("9" after "10"), and the keyset index would go unused.
-      knex.raw('position_commit::text as cursor_commit'),
-      knex.raw('position_prepare::text as cursor_prepare'),
-    )
-    .orderBy([
-      { column: 'position_commit', order: 'desc' },
-      { column: 'position_prepare', order: 'desc' },
-    ])
-    .limit(filter.limit + 1);
-  if (filter.entity) query.where({ entity: filter.entity });
-  if (filter.entityId) query.where({ entity_id: filter.entityId });
-  if (filter.byId) query.where({ actor_id: filter.byId });
-  if (filter.q) {
-    const pattern = `%${escapeLike(filter.q)}%`;
-    query.where((inner) => inner.whereILike('summary', pattern).orWhereILike('actor_name', pattern));
+const COLUMNS = 'event_id, entity, entity_id, event_type, summary, details, changes, actor_id, actor_name, at';
+const LEDGER_COLUMNS = `event_id, 'product' as entity, product_id::text as entity_id, event_type, summary, details,
+  changes, actor_id, actor_name, at`;
+
+/**
+ * One source of the trail, filtered, newest first, at most `limit` rows: each walks its own keyset
+ * index (position, or actor and position) and stops after a page, whatever the size of the table.
+ */
+function branch(source: 'audit_log' | 'product_ledger', filter: AuditFilter, limit: number) {
+  const where: string[] = [];
+  const bindings: (string | number)[] = [];
+  if (source === 'audit_log') {
+    if (filter.entity) {
+      where.push('entity = ?');
+      bindings.push(filter.entity);
+    }
+    if (filter.entityId) {
+      where.push('entity_id = ?');
+      bindings.push(filter.entityId);
+    }
+  } else if (filter.entityId) {
+    // entity_id is the product id as the event wrote it (lower case): another spelling matches nothing.
+    where.push('product_id = ?::uuid');
+    bindings.push(filter.entityId);
   }
-  if (filter.from) query.where('at', '>=', filter.from.toISOString());
-  if (filter.to) query.where('at', '<', filter.to.toISOString());
+  if (filter.byId) {
+    where.push('actor_id = ?');
+    bindings.push(filter.byId);
+  }
+  if (filter.q) {
+    where.push(`(summary ilike ? or actor_name ilike ?)`);
+    const pattern = `%${escapeLike(filter.q)}%`;
+    bindings.push(pattern, pattern);
+  }
+  if (filter.from) {
+    where.push('at >= ?');
+    bindings.push(filter.from.toISOString());
+  }
+  if (filter.to) {
+    where.push('at < ?');
+    bindings.push(filter.to.toISOString());
+  }
   if (filter.before) {
     const [commit = '0', prepare = '0'] = filter.before.split(':');
-    query.whereRaw('(position_commit, position_prepare) < (?::numeric, ?::numeric)', [commit, prepare]);
+    where.push('(position_commit, position_prepare) < (?::numeric, ?::numeric)');
+    bindings.push(commit, prepare);
   }
-  const rows = await query;
+  bindings.push(limit);
+  const sql = `(select ${source === 'audit_log' ? COLUMNS : LEDGER_COLUMNS}, position_commit, position_prepare
+    from ${source}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
+    order by position_commit desc, position_prepare desc limit ?)`;
+  return { sql, bindings };
+}
+
+/**
+ * GET /api/audit: newest first, in pages of `limit`; `nextBefore` fetches the next (older) page.
+ * The trail is two read models: a product's events from product_ledger, every other from audit_log;
+ * each gives its newest `limit + 1` and the page is the newest of those.
+ */
+export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditPage> {
+  const sources: ('audit_log' | 'product_ledger')[] = [];
+  if (!filter.entity || filter.entity !== 'product') sources.push('audit_log');
+  const ledgerId = !filter.entityId || (isUuid(filter.entityId) && filter.entityId === filter.entityId.toLowerCase());
+  if ((!filter.entity || filter.entity === 'product') && ledgerId) sources.push('product_ledger');
+  if (sources.length === 0) return { entries: [], nextBefore: null };
+  const branches = sources.map((source) => branch(source, filter, filter.limit + 1));
+  // Aliased apart from the columns: the keyset order is numeric, the cursor is their text.
+  const result = await knex.raw<{ rows: AuditRow[] }>(
+    `select ${COLUMNS}, position_commit::text as cursor_commit, position_prepare::text as cursor_prepare
+     from (${branches.map((part) => part.sql).join(' union all ')}) trail
+     order by position_commit desc, position_prepare desc limit ?`,
+    [...branches.flatMap((part) => part.bindings), filter.limit + 1],
+  );
+  const rows = result.rows;
   const page = rows.slice(0, filter.limit);
   const last = page[page.length - 1];
   return {

@@ -55,7 +55,7 @@ export async function startTestApp(
     },
     async snapshot() {
       const head = await running.infrastructure.eventStore.headPosition();
-      const tables = ['products', 'transactions', 'users', 'settings', 'daily_sales'];
+      const tables = ['products', 'product_ledger', 'users', 'settings', 'daily_rollup'];
       const counts = await Promise.all(tables.map(async (table) => (await knex(table).count({ n: '*' }))[0]?.n));
       const stock = await knex('products').select('id', 'current_stock').orderBy('id');
       return { head: head ? positionToString(head) : null, counts, stock };
