@@ -39,7 +39,7 @@ export interface MovementRange {
 
 /**
  * Stock movements newest first (as the Transactions page lists them), in keyset pages on
- * product_ledger_movements_at_idx: each page is one short query, nothing held between pages.
+ * product_ledger_at_idx: each page is one short query, nothing held between pages.
  */
 export async function* ledgerMovementPages(
   knex: Knex,

@@ -75,9 +75,9 @@ export const productLedgerSchema: readonly string[] = [
   // The products that ever existed, newest first (the inventory's order), from their first rows.
   `create index if not exists product_ledger_first_idx
     on product_ledger (at desc, position_commit desc, position_prepare desc) where entry_no = 1`,
-  // Transactions page, movement CSV and the partial days of a range: movements by time.
-  `create index if not exists product_ledger_movements_at_idx
-    on product_ledger (at, position_commit, position_prepare) where movement_id is not null`,
+  // Rows by time: the Transactions page and the movement CSV (newest first), a range's partial days,
+  // and the audit page's date filter (creations and deletions included, so not partial).
+  `create index if not exists product_ledger_at_idx on product_ledger (at, position_commit, position_prepare)`,
   `create index if not exists product_ledger_movement_idx on product_ledger (movement_id) where movement_id is not null`,
   `create index if not exists product_ledger_reverses_idx on product_ledger (reverses) where reverses is not null`,
   `create index if not exists product_ledger_sale_idx on product_ledger (sale_id) where sale_id is not null`,
