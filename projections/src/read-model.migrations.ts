@@ -12,7 +12,7 @@ import { usersSchema } from './users/users.schema';
 import { productLedgerSchema } from './ledger/product-ledger.schema';
 import { dailyRollupSchema } from './ledger/daily-rollup.schema';
 import { auditLogSchema } from './audit/audit-log.schema';
-import { retiredReadModels } from './retired-read-models';
+import { resetRenamedLedger, retiredReadModels } from './retired-read-models';
 
 const READ_MODEL_DDL: readonly string[] = [
   ...checkpointsSchema,
@@ -25,6 +25,7 @@ const READ_MODEL_DDL: readonly string[] = [
   ...onlineOrdersSchema,
   ...supportRequestsSchema,
   ...contactInfoSchema,
+  ...resetRenamedLedger,
   ...productLedgerSchema,
   ...dailyRollupSchema,
   ...auditLogSchema,

@@ -17,7 +17,21 @@ const RETIRED_TABLES = [
   'audit_cost_prices',
 ];
 
-const RETIRED_PROJECTIONS = ["'transactions'", "'daily_sales'", "'stock_ledger'", "'daily_staff_sales'"].join(', ');
+const RETIRED_PROJECTIONS = ["'transactions'", "'daily_sales'", "'daily_staff_sales'"].join(', ');
+
+/**
+ * The stock_ledger projection kept its name and changed its tables: the first time product_ledger is
+ * created, its old place (and what it set aside) is forgotten, so it replays the store into the new
+ * tables. Runs before product_ledger's DDL; in a rebuild's fresh schema there is nothing to forget.
+ */
+export const resetRenamedLedger: readonly string[] = [
+  `do $$ begin
+     if to_regclass('product_ledger') is null then
+       delete from projection_checkpoints where name = 'stock_ledger';
+       delete from projection_set_aside where projection = 'stock_ledger';
+     end if;
+   end $$`,
+];
 
 export const retiredReadModels: readonly string[] = [
   `drop table if exists ${RETIRED_TABLES.join(', ')}`,

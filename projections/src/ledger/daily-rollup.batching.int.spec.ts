@@ -22,7 +22,7 @@ describe('product ledger and daily rollup: the same rows however the events are 
     await project(db.knex, productLedgerProjection, events);
     const together = await snapshotTables(db.knex, tables);
     await db.knex.raw('truncate product_ledger, daily_rollup');
-    await db.knex('projection_checkpoints').where({ name: 'product_ledger' }).update({ commit: null, prepare: null });
+    await db.knex('projection_checkpoints').where({ name: 'stock_ledger' }).update({ commit: null, prepare: null });
     await project(db.knex, productLedgerProjection, events.slice(0, 2));
     await project(db.knex, productLedgerProjection, events.slice(2), events[1]!.position);
     expect(await snapshotTables(db.knex, tables)).toEqual(together);

@@ -17,7 +17,8 @@ type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
  * ledger rows and one upsert of day sums: a movement is one ledger row and one share of a rollup row.
  */
 export const productLedgerProjection = defineProjection({
-  name: 'product_ledger',
+  // The name of the stock ledger it grew from: operators' rebuild commands and metric labels stay.
+  name: 'stock_ledger',
   handles: ['ProductCreated', 'StockReceived', 'StockIssued', 'ProductDeleted'] as const,
   tables: ['product_ledger', 'daily_rollup'],
   async project(events, sql) {

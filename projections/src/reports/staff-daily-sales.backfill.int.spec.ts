@@ -59,7 +59,7 @@ describe('the product ledger and its daily rollup backfill from the full history
     }
     expect(await before.waitFor(head!, 30_000)).toBe(true);
     await before.stop();
-    expect((await readCheckpoints(knex, ['product_ledger']))[0]?.position ?? null).toBeNull();
+    expect((await readCheckpoints(knex, ['stock_ledger']))[0]?.position ?? null).toBeNull();
     expect(await listStaffDailySales(knex, {})).toEqual([]);
 
     // The next start knows the new read model.
@@ -75,7 +75,7 @@ describe('the product ledger and its daily rollup backfill from the full history
         ]),
       ),
     ).toEqual(expected);
-    const [checkpoint] = await readCheckpoints(knex, ['product_ledger']);
+    const [checkpoint] = await readCheckpoints(knex, ['stock_ledger']);
     expect(checkpoint?.position).toEqual(head);
 
     // And it follows live appends like the others.

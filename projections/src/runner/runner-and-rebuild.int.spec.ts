@@ -158,7 +158,7 @@ describe('projection runner and rebuild', () => {
     expect(indexesBefore).toEqual(expect.arrayContaining(['product_ledger_at_idx', 'products_sku_idx']));
     expect(result.eventsRead).toBe(4 * 11);
     expect(progress.at(-1)).toBe(4 * 11);
-    expect(result.projections.find((entry) => entry.name === 'product_ledger')).toMatchObject({
+    expect(result.projections.find((entry) => entry.name === 'stock_ledger')).toMatchObject({
       // Per round: two creations, four movements, a deletion; the movements in six day sums.
       eventsProjected: 4 * 7,
       rows: { product_ledger: 4 * 7, daily_rollup: 6 },

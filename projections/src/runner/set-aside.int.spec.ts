@@ -87,7 +87,7 @@ describe('events a projection cannot apply are set aside', () => {
     const setAside = await listSetAside(knex);
     // Set aside by the read model that stores the movement's total, and by it alone.
     expect(setAside).toEqual(
-      ['product_ledger'].map((projection) =>
+      ['stock_ledger'].map((projection) =>
         expect.objectContaining({
           projection,
           position: poisonedAt,
@@ -123,7 +123,7 @@ describe('events a projection cannot apply are set aside', () => {
     const retried = await retrySetAside({ knex, eventStore, projections: allProjections, logger });
     expect(retried.applied).toEqual([]);
     expect(retried.failing).toEqual(
-      ['product_ledger'].map((projection) => ({
+      ['stock_ledger'].map((projection) => ({
         event: expect.objectContaining({ projection, position: poisonedAt }),
         message: expect.stringMatching(/overflow/),
       })),
@@ -134,7 +134,7 @@ describe('events a projection cannot apply are set aside', () => {
     const live = await snapshotTables(knex, allTables);
     const rebuilt = await rebuildReadModels({ knex, eventStore, projections: allProjections, batchSize: 2, logger });
     expect(rebuilt.projections.filter((entry) => entry.setAside > 0).map((entry) => entry.name)).toEqual([
-      'product_ledger',
+      'stock_ledger',
     ]);
     expect(await snapshotTables(knex, allTables)).toEqual(live);
     expect(await listSetAside(knex)).toEqual(
@@ -214,7 +214,7 @@ describe('events a projection cannot apply are set aside', () => {
     expect(retried).toEqual({ applied: [expect.objectContaining({ position: appended.position })], failing: [] });
     expect(await listSetAside(knex, 'strict')).toEqual([]);
     // The other projections' set-aside events were not touched by a retry of one projection.
-    expect(await listSetAside(knex, 'product_ledger')).toHaveLength(1);
+    expect(await listSetAside(knex, 'stock_ledger')).toHaveLength(1);
   });
 
   it('tells event-specific errors from transient ones, and keeps values out of messages', () => {
