@@ -55,9 +55,7 @@ describe('rebuild CLI', () => {
       expect(lines[0]).toMatch(/^Rebuilding products, stock_ledger/);
       expect(lines.join('\n')).toMatch(/Done: 2 events/);
       expect(lines.join('\n')).toMatch(/products: 2 events projected; rows: products 1/);
-      expect(lines.join('\n')).toMatch(
-        /stock_ledger: 2 events projected; rows: product_ledger 2, daily_rollup 1/,
-      );
+      expect(lines.join('\n')).toMatch(/stock_ledger: 2 events projected; rows: product_ledger 2, daily_rollup 1/);
 
       const reopened = await openDatabase({ dataDir });
       try {

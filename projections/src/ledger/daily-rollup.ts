@@ -71,7 +71,15 @@ interface Sums {
   reversedLines: number;
 }
 
-type Key = [recordedDay: string, effectiveDay: string, direction: string, reason: string, sign: number, category: string, staff: string];
+type Key = [
+  recordedDay: string,
+  effectiveDay: string,
+  direction: string,
+  reason: string,
+  sign: number,
+  category: string,
+  staff: string,
+];
 
 /**
  * The day sums of a batch, folded in memory per key and then added to the stored rows in ONE upsert:
