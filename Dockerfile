@@ -7,6 +7,8 @@ WORKDIR /app
 # Manifests first: the dependency layer is reused until the lock file changes.
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
+COPY domain/package.json domain/
+COPY infrastructure/package.json infrastructure/
 COPY services/package.json services/
 COPY projections/package.json projections/
 COPY web/package.json web/
@@ -20,6 +22,8 @@ FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
+COPY domain/package.json domain/
+COPY infrastructure/package.json infrastructure/
 COPY services/package.json services/
 COPY projections/package.json projections/
 COPY web/package.json web/
@@ -35,6 +39,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps --chown=node:node /app /app
 COPY --from=build --chown=node:node /app/contracts/dist /app/contracts/dist
+COPY --from=build --chown=node:node /app/domain/dist /app/domain/dist
+COPY --from=build --chown=node:node /app/infrastructure/dist /app/infrastructure/dist
 COPY --from=build --chown=node:node /app/projections/dist /app/projections/dist
 COPY --from=build --chown=node:node /app/services/dist /app/services/dist
 COPY --from=build --chown=node:node /app/web/dist /app/web/dist

@@ -16,7 +16,8 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@shop/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@shop/domain$': '<rootDir>/domain/src/index.ts',
+    '^@shop/infrastructure$': '<rootDir>/infrastructure/src/index.ts',
     '^@shop/projections$': '<rootDir>/projections/src/index.ts',
-    '^@shop/services/(.*)$': '<rootDir>/services/src/$1/index.ts',
   },
 };

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const swc = resolve(root, 'node_modules/.bin/swc');
-const packages = ['contracts', 'projections', 'services', 'tests/bench'];
+const packages = ['contracts', 'domain', 'infrastructure', 'projections', 'services', 'tests/bench'];
 for (const dir of packages) {
   const cwd = resolve(root, dir);
   if (!existsSync(resolve(cwd, 'src'))) continue;

@@ -17,6 +17,8 @@ export const STOCK_OUT_REASONS = ['sale', 'waste', 'adjustment'] as const;
 export type StockInReason = (typeof STOCK_IN_REASONS)[number];
 export type StockOutReason = (typeof STOCK_OUT_REASONS)[number];
 export type MovementReason = StockInReason | StockOutReason;
+export const isStockInReason = (reason: string): reason is StockInReason => (STOCK_IN_REASONS as readonly string[]).includes(reason);
+export const isStockOutReason = (reason: string): reason is StockOutReason => (STOCK_OUT_REASONS as readonly string[]).includes(reason);
 
 export const PAGE_KEYS = [
   'dashboard',

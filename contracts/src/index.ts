@@ -1,5 +1,7 @@
 export * from './limits';
 export * from './money';
+export * from './time';
+export * from './assert-never';
 export * from './catalogue';
 export * from './events';
 export * from './api';

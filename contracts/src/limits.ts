@@ -25,6 +25,8 @@ export const LIMITS = {
    * movement (at most maxLineQuantity) always add up to something an integer column holds.
    */
   maxStockLevel: 1_000_000_000,
+  /** Products on one stocktake count sheet (the whole catalogue of a shop fits). */
+  maxStocktakeLines: 5_000,
   /** Discount percentage, decimal(5,2). */
   maxDiscountPercent: 100,
 } as const;

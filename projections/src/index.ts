@@ -2,7 +2,6 @@ export { migrateReadModels } from './read-model.migrations';
 export * from './all-projections';
 export type { ProjectedEvent, ProjectedEventOf, ReadModelProjection, ProjectionLogger } from './shared/projection';
 export { defineProjection } from './shared/projection';
-export { lagosBusinessDay } from './shared/lagos-business-day';
 
 export { ProjectionRunner, type ProjectionRunnerOptions, type ProjectionStatus } from './runner/projection-runner';
 export { waitForCheckpoints } from './runner/wait-for-checkpoints';
@@ -34,6 +33,7 @@ export { getContactInfo } from './contact-info/get-contact-info.query';
 export { listInventoryAsOf, inventoryPages, type InventoryQuery } from './ledger/inventory-as-of.query';
 export { getProductHistory } from './ledger/product-history.query';
 export { findLedgerMovement, type LedgerMovementRef } from './ledger/find-ledger-movement.query';
+export { listTransactionGroups } from './ledger/transaction-groups.query';
 export { ledgerMovementPages, type LedgerMovement, type MovementRange } from './ledger/ledger-movements.query';
 export { getReportSummary, type ReportRange } from './reports/report-summary.query';
 export { listStaffDailySales } from './reports/staff-daily-sales.query';

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@shop/services/database';
-import { PostgresEventStore } from '@shop/services/event-store';
+import { openDatabase } from '@shop/infrastructure';
+import { PostgresEventStore } from '@shop/infrastructure';
 import { listProducts } from './products/list-products.query';
 import { migrateReadModels } from './read-model.migrations';
 import { assertDataDirUsable, parseRebuildArgs, runRebuildCli, UsageError } from './rebuild.cli';

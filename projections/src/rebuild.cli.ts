@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openDatabase } from '@shop/services/database';
-import { createEventStore } from '@shop/services/event-store';
+import { openDatabase } from '@shop/infrastructure';
+import { createEventStore } from '@shop/infrastructure';
 import { allProjections } from './all-projections';
 import { migrateReadModels } from './read-model.migrations';
 import { RebuildError, rebuildReadModels, selectProjections, type RebuildProgress } from './runner/rebuild-read-models';

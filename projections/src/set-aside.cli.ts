@@ -6,8 +6,8 @@
  * Exit codes: 0 done (retry: nothing still failing), 1 failed (retry: some still failing), 2 usage.
  */
 import { resolve } from 'node:path';
-import { openDatabase } from '@shop/services/database';
-import { createEventStore } from '@shop/services/event-store';
+import { openDatabase } from '@shop/infrastructure';
+import { createEventStore } from '@shop/infrastructure';
 import { allProjections } from './all-projections';
 import { migrateReadModels } from './read-model.migrations';
 import { assertDataDirUsable, UsageError } from './rebuild.cli';

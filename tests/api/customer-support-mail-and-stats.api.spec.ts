@@ -1,5 +1,5 @@
-import { lagosBusinessDay } from '@shop/projections';
-import { SUPPORT_REQUEST_IDS_STREAM, supportRequestStreamId } from '../../services/src/domain';
+import { lagosBusinessDay } from '@shop/contracts';
+import { SUPPORT_REQUEST_IDS_STREAM, supportRequestStreamId } from '@shop/domain';
 import { startTestApp, type TestApp } from './support/test-app';
 import type { ApiClient } from './support/api-client';
 import { SmtpSink } from './support/smtp-sink';

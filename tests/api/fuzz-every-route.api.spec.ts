@@ -1,4 +1,4 @@
-import { positionToString } from '../../services/src/event-store';
+import { positionToString } from '@shop/infrastructure';
 import type { ApiClient } from './support/api-client';
 import {
   contractFieldNames,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { EVENT_CATALOGUE, INVENTORY_CSV_COLUMNS, TRANSACTIONS_CSV_COLUMNS } from '@shop/contracts';
-import { productDecider, productStreamId } from '../../services/src/domain';
+import { productDecider, productStreamId } from '@shop/domain';
 import { restoreCell } from '../../services/src/gateway/reports/csv-cell';
-import { lagosBusinessDay } from '../../projections/src/shared/lagos-business-day';
+import { lagosBusinessDay } from '@shop/contracts';
 import { startTestApp, type TestApp } from './support/test-app';
 import type { ApiClient } from './support/api-client';
 

@@ -27,6 +27,7 @@ const CALLS: ReadonlyArray<readonly [string, string, Rule]> = [
   ['PUT', '/product-media/uploads/:fileName', 'public'],
   ['GET', '/product-media/uploads/:fileName', 'signed-in'],
   ['GET', '/api/transactions', ['dashboard', 'transactions', 'reports']],
+  ['GET', '/api/transactions/groups', ['transactions']],
   ['POST', '/api/transactions', ['dashboard', 'inventory', 'sales']],
   ['POST', '/api/transactions/:id/reverse', 'manager'],
   ['POST', '/api/sales', ['sales']],

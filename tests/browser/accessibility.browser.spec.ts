@@ -60,6 +60,23 @@ describe('accessibility: no serious or critical axe violation', () => {
       expect(failures).toEqual([]);
     }, 420_000);
 
+    it('as a manager, on the stocktake sheet and its review, and the reverse dialog', async () => {
+      const { page, context } = await openSignedIn(harness, width);
+      await visit(page, '/inventory/stocktake', 'Stocktake');
+      await expectNoSeriousA11yViolations(page, `/inventory/stocktake as manager at ${width}px`);
+      await page.getByTestId('count-input').first().fill('2');
+      await page.getByTestId('stocktake-notes').fill('Spot check');
+      await page.getByTestId('stocktake-review-button').click();
+      await expectVisible(page.getByTestId('stocktake-review'));
+      await expectNoSeriousA11yViolations(page, `stocktake review dialog at ${width}px`);
+      await page.keyboard.press('Escape');
+      await visit(page, '/transactions', 'Transactions');
+      await page.getByTestId('reverse-movement-button').first().click();
+      await expectVisible(page.getByTestId('reverse-movement-dialog'));
+      await expectNoSeriousA11yViolations(page, `reverse movement dialog at ${width}px`);
+      await context.close();
+    });
+
     it('as an assistant, on the pages they may see and on a restricted one', async () => {
       const { page, context } = await openSignedIn(harness, width, assistant);
       await expectNoSeriousA11yViolations(page, `/dashboard as assistant at ${width}px`);

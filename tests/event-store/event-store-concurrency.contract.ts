@@ -1,4 +1,4 @@
-import { WrongExpectedVersionError, comparePositions, type StoredEvent } from '@shop/services/event-store';
+import { WrongExpectedVersionError, comparePositions, type StoredEvent } from '@shop/infrastructure';
 import { eventsOf, newEvent, newEvents, uniqueStreamId, waitUntil } from '../support/event-fixtures';
 import type { ContractContext } from './event-store.contract';
 

@@ -5,7 +5,7 @@ import {
   type GlobalPosition,
   type NewEvent,
   type StoredEvent,
-} from '@shop/services/event-store';
+} from '@shop/infrastructure';
 import { eventsOf, newEvent, newEvents, readUntil, uniqueStreamId, waitUntil } from '../support/event-fixtures';
 import { describeConcurrencyContract } from './event-store-concurrency.contract';
 

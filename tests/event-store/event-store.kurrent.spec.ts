@@ -1,4 +1,4 @@
-import { KurrentEventStore, type EventStore } from '@shop/services/event-store';
+import { KurrentEventStore, type EventStore } from '@shop/infrastructure';
 import { dockerEngine } from '../support/docker-engine';
 import { describeEventStoreContract } from './event-store.contract';
 

@@ -1,5 +1,5 @@
-import { PostgresEventStore } from '@shop/services/event-store';
-import { openDatabase } from '@shop/services/database';
+import { PostgresEventStore } from '@shop/infrastructure';
+import { openDatabase } from '@shop/infrastructure';
 import { describeEventStoreContract } from './event-store.contract';
 
 // PGlite serves one connection, so concurrent transactions (and the late-commit case) cannot occur.

@@ -1,4 +1,4 @@
-import { PostgresEventStore, appendInTransaction, type EventStore } from '@shop/services/event-store';
+import { PostgresEventStore, appendInTransaction, type EventStore } from '@shop/infrastructure';
 import { dockerEngine, postgresContainer, stopPostgresContainer } from '../support/docker-engine';
 import { createTestDatabase } from '../support/test-database';
 import { describeEventStoreContract } from './event-store.contract';

@@ -9,7 +9,7 @@ import {
   type AppendResult,
   type PendingCall,
   type StreamAppend,
-} from '@shop/services/event-store';
+} from '@shop/infrastructure';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { newEvent, newEvents, uniqueStreamId } from '../support/event-fixtures';
 

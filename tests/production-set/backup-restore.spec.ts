@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { allProjections } from '@shop/projections';
-import { openDatabase } from '@shop/services/database';
+import { openDatabase } from '@shop/infrastructure';
 import { runBackupCli } from '../../services/src/backup/backup.cli';
 import { runRestoreCli } from '../../services/src/backup/restore.cli';
 import { loadConfig } from '../../services/src/config';

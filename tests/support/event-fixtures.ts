@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent, StoredEvent } from '@shop/services/event-store';
+import type { NewEvent, StoredEvent } from '@shop/infrastructure';
 
 /** A stream id no other test (or run, on a shared server) uses. */
 export function uniqueStreamId(prefix: string): string {

@@ -21,5 +21,7 @@ export const dashboardMetrics = z.object({
   todaysServedOnlineOrders: z.number().int(),
   totalCustomers: z.number().int(),
   lowStockProducts: z.array(lowStockProduct),
+  /** Products whose stock went below zero through sales taken offline ("oversold while offline"). */
+  oversoldProducts: z.array(lowStockProduct),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetrics>;

@@ -1,6 +1,7 @@
 export * from './auth.contract';
 export * from './product.contract';
 export * from './transaction.contract';
+export * from './transaction-page.contract';
 export * from './dashboard.contract';
 export * from './settings.contract';
 export * from './user.contract';

@@ -111,6 +111,35 @@ const salesFigures = z.object({
 
 const movementFigures = z.object({ count: z.number().int(), units: z.number().int(), value: moneyOut });
 
+/**
+ * A movement recorded after `knownAt` that the corrected report counts and the "as known" one does
+ * not: a reversal of a sale of the period (booked on the sale's date), a sale of the period entered
+ * after knownAt, or another movement recorded in the range after knownAt. It explains the difference.
+ */
+export const laterChangeResponse = z.object({
+  movementId: z.string(),
+  kind: z.enum(['reversal', 'sale', 'movement']),
+  /** When it was recorded (after knownAt). */
+  recordedAt: z.string(),
+  /** The date the report books it on: a reversal of a sale takes the original sale's date. */
+  effectiveAt: z.string(),
+  type: z.enum(['in', 'out']),
+  reason: z.string(),
+  productName: z.string(),
+  productSku: z.string(),
+  quantity: z.number().int(),
+  totalValue: moneyOut,
+  by: z.string(),
+  notes: z.string().nullable(),
+  saleId: z.string().nullable(),
+  /** The movement a reversal undoes. */
+  reverses: z.string().nullable(),
+});
+export type LaterChange = z.infer<typeof laterChangeResponse>;
+
+/** How many entries `recordedLater` lists at most (oldest first); `count` is the full number. */
+export const LATER_CHANGES_LIMIT = 50;
+
 export const reportSummaryResponse = z.object({
   from: z.string(),
   to: z.string(),
@@ -123,6 +152,8 @@ export const reportSummaryResponse = z.object({
     stockOut: movementFigures,
     byReason: z.array(movementFigures.extend({ type: z.enum(['in', 'out']), reason: z.string() })),
   }),
+  /** With knownAt: what was recorded after it and changes these figures (empty without knownAt). */
+  recordedLater: z.object({ count: z.number().int(), entries: z.array(laterChangeResponse) }),
   /** Stock at the end of the range (as known at knownAt), for the inventory-by-category chart. */
   stock: z.object({
     asOf: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { lineQuantity, moneyOut, percentString } from '../money';
+import { lineQuantity, moneyOut, moneyString, percentString } from '../money';
 import { storableString } from './text-fields';
 import { transactionResponse } from './transaction.contract';
 
@@ -10,7 +10,20 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const saleItemInput = z.object({
   productId: z.uuid({ error: 'Each item needs a product' }),
   quantity: lineQuantity(false),
+  /** Read only for an offline sale (the price the customer was shown and paid); a sale taken online ignores it. */
+  unitPrice: moneyString('Unit price').optional(),
 });
+
+/**
+ * A sale the till took while offline (issue 14): when it happened, the catalogue snapshot the till
+ * priced it from (the server's time when the till fetched it) and who sold it. See docs/decisions.md.
+ */
+export const offlineSaleInput = z.object({
+  soldAt: z.iso.datetime({ offset: true, error: 'Time of sale must be an ISO date-time' }),
+  catalogAsOf: z.iso.datetime({ offset: true, error: 'Catalogue time must be an ISO date-time' }),
+  sellerName: storableString('Seller').trim().min(1, 'Seller is required').max(100, 'Seller is too long'),
+});
+export type OfflineSaleInput = z.infer<typeof offlineSaleInput>;
 
 /**
  * POST /api/sales: a whole cart as one sale, all lines or none. Prices come from the catalogue at
@@ -25,6 +38,10 @@ export const createSaleInput = z.object({
   discountPercentage: percentString('Discount').default('0'),
   notes: storableString('Notes').max(2000, 'Notes are too long').optional().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: "Payment method must be 'cash' or 'card'" }),
+  offline: offlineSaleInput.optional(),
+}).superRefine((sale, context) => {
+  if (sale.offline && sale.items.some((item) => item.unitPrice === undefined))
+    context.addIssue({ code: 'custom', path: ['items'], message: 'An offline sale needs the price of each item' });
 });
 export type CreateSaleInput = z.input<typeof createSaleInput>;
 export type CreateSaleCommandInput = z.output<typeof createSaleInput>;
@@ -39,6 +56,8 @@ export const saleResponse = z.object({
   discountAmount: moneyOut,
   totalValue: moneyOut,
   notes: z.string().nullable(),
+  /** Only for a sale taken offline: when the server learnt of it, and who sent it. createdAt is the time of sale. */
+  offline: z.object({ syncedAt: z.string(), syncedBy: z.string() }).optional(),
   /** One stock-out line per cart line, with the product's name and price as they were at the sale. */
   lines: z.array(transactionResponse),
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { storableString } from './text-fields';
-import { STOCK_IN_REASONS, STOCK_OUT_REASONS } from '../catalogue';
+import { isStockInReason, isStockOutReason, STOCK_IN_REASONS, STOCK_OUT_REASONS } from '../catalogue';
 import { lineQuantity, moneyOut, moneyText, percentString } from '../money';
 
 /**
  * One shape for both callers of POST /api/transactions: the stock dialog and the spec's per-line till.
  * Totals are recomputed on the server from quantity, unitPrice and discountPercentage; totals a client
- * sends are accepted for compatibility and never trusted.
+ * sends are accepted for compatibility and never trusted. Parsed, it is a union discriminated on
+ * `type`: a stock in carries a stock-in reason, a stock out a stock-out reason.
  */
 export const createTransactionInput = z
   .object({
@@ -31,15 +32,13 @@ export const createTransactionInput = z
     originalTotal: z.union([z.string(), z.number()]).optional(),
     discountAmount: z.union([z.string(), z.number()]).optional(),
   })
-  .superRefine((input, ctx) => {
-    const allowed: readonly string[] = input.type === 'in' ? STOCK_IN_REASONS : STOCK_OUT_REASONS;
-    if (!allowed.includes(input.reason)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['reason'],
-        message: `Reason for stock ${input.type} must be one of ${allowed.join(', ')}`,
-      });
-    }
+  .transform((input, ctx) => {
+    const { reason } = input;
+    if (input.type === 'in' && isStockInReason(reason)) return { ...input, type: input.type, reason };
+    if (input.type === 'out' && isStockOutReason(reason)) return { ...input, type: input.type, reason };
+    const allowed = input.type === 'in' ? STOCK_IN_REASONS : STOCK_OUT_REASONS;
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: `Reason for stock ${input.type} must be one of ${allowed.join(', ')}` });
+    return z.NEVER;
   });
 export type CreateTransactionInput = z.input<typeof createTransactionInput>;
 export type CreateTransactionCommandInput = z.output<typeof createTransactionInput>;

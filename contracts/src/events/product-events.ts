@@ -63,6 +63,16 @@ export const stockReceivedV1 = z.object({
   stocktake: stocktakeRefV1.optional(),
 });
 
+/**
+ * A line of a sale taken offline: it left the shop at soldAt, the server learnt of it at syncedAt;
+ * stockAfter below zero means the product was oversold while offline (resolved by a stock in or stocktake).
+ */
+export const offlineIssueV1 = z.object({
+  soldAt: z.iso.datetime({ offset: true }),
+  syncedAt: z.iso.datetime({ offset: true }),
+  stockAfter: z.number().int(),
+});
+
 export const stockIssuedV1 = z.object({
   productId: z.uuid(),
   movementId: z.uuid(),
@@ -80,6 +90,8 @@ export const stockIssuedV1 = z.object({
   saleId: z.string().nullable(),
   reverses: reversedMovementV1.optional(),
   stocktake: stocktakeRefV1.optional(),
+  /** Present only on a line of a sale taken offline (POST /api/sales with `offline`). */
+  offline: offlineIssueV1.optional(),
 });
 
 /** The SKU registry stream makes "SKU unique among live products" a consistency rule, not a race. */
@@ -93,4 +105,5 @@ export type StockIssued = z.infer<typeof stockIssuedV1>;
 export type SkuClaimed = z.infer<typeof skuClaimedV1>;
 export type SkuReleased = z.infer<typeof skuReleasedV1>;
 export type ReversedMovement = z.infer<typeof reversedMovementV1>;
+export type OfflineIssue = z.infer<typeof offlineIssueV1>;
 export type StocktakeRef = z.infer<typeof stocktakeRefV1>;

@@ -17,6 +17,18 @@ export const saleLineV1 = z.object({
 });
 
 /**
+ * Present only on a sale the till took offline and sent later (issue 14): the sale happened at
+ * soldAt at the prices in its lines; the server learnt of it at syncedAt from syncedBy's session.
+ * Absent on every sale recorded before offline selling existed: those were all taken online.
+ */
+export const offlineSaleV1 = z.object({
+  soldAt: z.iso.datetime({ offset: true }),
+  syncedAt: z.iso.datetime({ offset: true }),
+  catalogAsOf: z.iso.datetime({ offset: true }),
+  syncedBy: z.string(),
+});
+
+/**
  * The till's sale as one fact, recorded atomically with a StockIssued per line on each product
  * stream. Its stream `sale-{saleId}` also makes a retried post of the same sale a no-op.
  */
@@ -30,6 +42,7 @@ export const saleRecordedV1 = z.object({
   sellerName: z.string(),
   notes: z.string().nullable(),
   lines: z.array(saleLineV1).min(1),
+  offline: offlineSaleV1.optional(),
 });
 
 /**
@@ -41,4 +54,5 @@ export const saleIdClaimedV1 = z.object({ saleId: z.string() });
 
 export type SaleRecorded = z.infer<typeof saleRecordedV1>;
 export type SaleIdClaimed = z.infer<typeof saleIdClaimedV1>;
+export type OfflineSale = z.infer<typeof offlineSaleV1>;
 export type SaleLine = z.infer<typeof saleLineV1>;

@@ -49,6 +49,8 @@ function movementSuffix(data: ProjectedEventOf<'StockReceived' | 'StockIssued'>[
     return `, reversing ${data.reverses.type === 'in' ? 'a stock in' : 'a stock out'} (${data.reverses.reason}) of ${data.reverses.quantity}`;
   if (data.stocktake)
     return `, stocktake: counted ${data.stocktake.countedQuantity}, expected ${data.stocktake.expectedQuantity}`;
+  if ('offline' in data && data.offline)
+    return `, sold offline at ${data.offline.soldAt}${data.offline.stockAfter < 0 ? `, oversold while offline (stock ${data.offline.stockAfter})` : ''}`;
   return '';
 }
 
@@ -81,7 +83,7 @@ export function describe(event: AuditedEvent, nameOf: NameOf): AuditLine {
       return {
         entity: 'sale',
         entityId: event.data.saleId,
-        summary: `Sale ${event.data.saleId}: ${event.data.lines.length} line(s), ${event.data.totalValue} (${event.data.paymentMethod})`,
+        summary: `Sale ${event.data.saleId}: ${event.data.lines.length} line(s), ${event.data.totalValue} (${event.data.paymentMethod})${event.data.offline ? `, taken offline at ${event.data.offline.soldAt}, synced by ${event.data.offline.syncedBy}` : ''}`,
       };
     case 'UserCreated':
       return {

@@ -30,13 +30,21 @@ interface LowStockRow {
  * GET /api/dashboard/metrics. `now` comes from the caller (testable, no clock in here); "today" is
  * its Africa/Lagos business day. Stock figures cover live products; sums are numeric in SQL.
  */
+const toStockRow = (row: LowStockRow) => ({
+  id: row.id,
+  name: row.name,
+  sku: row.sku,
+  currentStock: Number(row.current_stock),
+  minStockLevel: Number(row.min_stock_level),
+});
+
 export async function getDashboardMetrics(knex: Knex, now: Date): Promise<DashboardMetrics> {
   const stock: StockSummaryRow | undefined = (
     await knex.raw<{ rows: StockSummaryRow[] }>(
       `select count(*) as total_products,
          count(*) filter (where current_stock <= min_stock_level) as low_stock_items,
-         coalesce(sum(price * current_stock), 0)::numeric(20,2)::text as total_stock_value,
-         coalesce(sum((price - coalesce(cost_price, price)) * current_stock), 0)::numeric(20,2)::text
+         coalesce(sum(price * greatest(current_stock, 0)), 0)::numeric(20,2)::text as total_stock_value,
+         coalesce(sum((price - coalesce(cost_price, price)) * greatest(current_stock, 0)), 0)::numeric(20,2)::text
            as total_stock_profit
        from products where deleted_at is null`,
     )
@@ -74,12 +82,8 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
     pendingOnlineOrders: orders.pendingOnlineOrders,
     todaysServedOnlineOrders: orders.todaysServedOnlineOrders,
     totalCustomers,
-    lowStockProducts: lowStock.map((row) => ({
-      id: row.id,
-      name: row.name,
-      sku: row.sku,
-      currentStock: Number(row.current_stock),
-      minStockLevel: Number(row.min_stock_level),
-    })),
+    lowStockProducts: lowStock.map(toStockRow),
+    // Only offline sales take stock below zero (issue 14): the manager resolves it by stocktake or stock in.
+    oversoldProducts: lowStock.filter((row) => Number(row.current_stock) < 0).map(toStockRow),
   };
 }

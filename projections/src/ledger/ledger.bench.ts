@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
-import { openDatabase, type Database } from '@shop/services/database';
+import { openDatabase, type Database } from '@shop/infrastructure';
 import { migrateReadModels } from '../read-model.migrations';
 import { getReportSummary } from '../reports/report-summary.query';
 import { getProductHistory } from './product-history.query';

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { lagosBusinessDay, startOfLagosDay } from '@shop/contracts';
 import { toInt } from '../shared/sql-values';
 
 /** Lagos is UTC+1 all year: its business day `YYYY-MM-DD` starts at 23:00 UTC the day before. */
 export function lagosDayBounds(now: Date): { start: string; end: string } {
-  const start = Date.parse(`${lagosBusinessDay(now)}T00:00:00+01:00`);
+  const start = startOfLagosDay(lagosBusinessDay(now)).getTime();
   return { start: new Date(start).toISOString(), end: new Date(start + 86_400_000).toISOString() };
 }
 

@@ -5,6 +5,7 @@ import { formatMoney, toInt } from '../shared/sql-values';
 import { listInventoryAsOf } from '../ledger/inventory-as-of.query';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import { lagosDayStart, splitByLagosDays } from './lagos-day-split';
+import { listLaterChanges } from './later-changes.query';
 
 /** Sums may be negative (reversals, a cost above the price): kobo with a sign. */
 const signedKobo = (amount: string): bigint => (amount.startsWith('-') ? -toKobo(amount.slice(1)) : toKobo(amount));
@@ -60,6 +61,7 @@ export async function getReportSummary(knex: Knex, range: ReportRange): Promise<
     byStaff,
     movements: await movementSummary(knex, range),
     stock: await stockSummary(knex, stockAt, stockAt !== range.to),
+    recordedLater: await listLaterChanges(knex, range),
   };
 }
 

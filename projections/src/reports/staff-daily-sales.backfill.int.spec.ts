@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { PostgresEventStore, type GlobalPosition } from '@shop/services/event-store';
+import { PostgresEventStore, type GlobalPosition } from '@shop/infrastructure';
 import { productsProjection } from '../products/products.projection';
 import { readCheckpoints } from '../runner/checkpoint.store';
 import { ProjectionRunner } from '../runner/projection-runner';

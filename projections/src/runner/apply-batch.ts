@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { comparePositions, type GlobalPosition, type StoredEvent } from '@shop/services/event-store';
+import { comparePositions, type GlobalPosition, type StoredEvent } from '@shop/infrastructure';
 import type { ProjectedEvent, ReadModelProjection } from '../shared/projection';
 import { StatementPipeline, type ProjectionSql } from '../shared/projection-sql';
 import { lockCheckpoint, lockCheckpoints, queueCheckpointMove, writeCheckpoint } from './checkpoint.store';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { GlobalPosition } from '@shop/services/event-store';
+import type { GlobalPosition } from '@shop/infrastructure';
 import type { ProjectionSql } from '../shared/projection-sql';
 import { positionColumns } from '../shared/sql-values';
 

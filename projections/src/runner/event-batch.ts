@@ -1,5 +1,5 @@
 import { toDomainEvent, type EventType } from '@shop/contracts';
-import type { GlobalPosition, StoredEvent } from '@shop/services/event-store';
+import type { GlobalPosition, StoredEvent } from '@shop/infrastructure';
 import type { ProjectedEvent } from '../shared/projection';
 
 /** A stored event with the outcome of parsing it: parsed, unknown type (null), or invalid (error). */

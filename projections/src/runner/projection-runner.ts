@@ -6,7 +6,7 @@ import {
   type GlobalPosition,
   type StoredEvent,
   type Subscription,
-} from '@shop/services/event-store';
+} from '@shop/infrastructure';
 import { consoleLogger, type ProjectionLogger, type ReadModelProjection } from '../shared/projection';
 import { applyBatch, applyBatchToAll, type ApplyOutcome } from './apply-batch';
 import { ensureCheckpoints, readCheckpoints } from './checkpoint.store';

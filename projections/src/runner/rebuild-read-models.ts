@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { EventStore, GlobalPosition } from '@shop/services/event-store';
+import type { EventStore, GlobalPosition } from '@shop/infrastructure';
 import { createReadModelTables } from '../read-model.migrations';
 import { consoleLogger, type ProjectionLogger, type ReadModelProjection } from '../shared/projection';
 import { StatementPipeline } from '../shared/projection-sql';

@@ -5,8 +5,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import knexFactory from 'knex';
-import { openDatabase, type Database } from '@shop/services/database';
-import { PostgresEventStore, type NewEvent, type StreamAppend } from '@shop/services/event-store';
+import { openDatabase, type Database } from '@shop/infrastructure';
+import { PostgresEventStore, type NewEvent, type StreamAppend } from '@shop/infrastructure';
 import { allProjections } from '../all-projections';
 import { migrateReadModels } from '../read-model.migrations';
 import { newEvent, productCreated, stockIssued, stockReceived } from '../testing/event-builders';

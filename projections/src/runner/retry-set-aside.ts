@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventStore, StoredEvent } from '@shop/services/event-store';
+import type { EventStore, StoredEvent } from '@shop/infrastructure';
 import { consoleLogger, type ProjectionLogger, type ReadModelProjection } from '../shared/projection';
 import { StatementPipeline } from '../shared/projection-sql';
 import { lockCheckpoint } from './checkpoint.store';

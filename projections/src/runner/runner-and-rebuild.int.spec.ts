@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { PostgresEventStore, type EventStore, type GlobalPosition, type NewEvent } from '@shop/services/event-store';
+import { PostgresEventStore, type EventStore, type GlobalPosition, type NewEvent } from '@shop/infrastructure';
 import { allProjections } from '../all-projections';
 import { getDashboardMetrics } from '../dashboard/get-dashboard-metrics.query';
 import { listProducts } from '../products/list-products.query';

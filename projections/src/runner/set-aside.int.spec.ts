@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { PostgresEventStore, type GlobalPosition } from '@shop/services/event-store';
+import { PostgresEventStore, type GlobalPosition } from '@shop/infrastructure';
 import { allProjections } from '../all-projections';
 import { productsProjection } from '../products/products.projection';
 import { defineProjection, type ProjectionLogger } from '../shared/projection';

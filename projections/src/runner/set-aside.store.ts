@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { GlobalPosition, StoredEvent } from '@shop/services/event-store';
+import type { GlobalPosition, StoredEvent } from '@shop/infrastructure';
 import { positionColumns } from '../shared/sql-values';
 
 /** One event a projection set aside, as stored in projection_set_aside (no event data). */

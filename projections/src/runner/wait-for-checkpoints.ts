@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { comparePositions, type GlobalPosition } from '@shop/services/event-store';
+import { comparePositions, type GlobalPosition } from '@shop/infrastructure';
 import { readCheckpoints } from './checkpoint.store';
 
 /**

@@ -12,7 +12,7 @@ export function saleFromEvent(event: DomainEventOf<'SaleRecorded'>, at: string):
   const { data } = event;
   return {
     saleId: data.saleId,
-    createdAt: toIsoString(at),
+    createdAt: toIsoString(data.offline?.soldAt ?? at),
     sellerName: data.sellerName,
     paymentMethod: data.paymentMethod,
     discountPercentage: Number(data.discountPercentage).toFixed(2),
@@ -20,6 +20,7 @@ export function saleFromEvent(event: DomainEventOf<'SaleRecorded'>, at: string):
     discountAmount: formatMoney(data.discountAmount),
     totalValue: formatMoney(data.totalValue),
     notes: data.notes,
+    ...(data.offline && { offline: { syncedAt: toIsoString(data.offline.syncedAt), syncedBy: data.offline.syncedBy } }),
     lines: data.lines.map((line) =>
       transactionFromEvent(
         {
@@ -40,7 +41,7 @@ export function saleFromEvent(event: DomainEventOf<'SaleRecorded'>, at: string):
             saleId: data.saleId,
           },
         },
-        at,
+        data.offline?.soldAt ?? at,
         { name: line.productName, sku: line.productSku },
       ),
     ),

@@ -1,4 +1,5 @@
 import { defineProjection } from '../shared/projection';
+import { timeOfSale } from '../shared/time-of-sale';
 import { jsonParam } from '../shared/sql-values';
 import type { ProjectionSql } from '../shared/projection-sql';
 
@@ -18,7 +19,7 @@ export const salesProjection = defineProjection({
       seller_name: event.data.sellerName,
       notes: event.data.notes,
       line_count: event.data.lines.length,
-      created_at: event.metadata.at,
+      created_at: timeOfSale(event),
     }));
     if (rows.length > 0) insertSales(sql, rows);
   },

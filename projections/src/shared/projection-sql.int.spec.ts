@@ -1,4 +1,4 @@
-import { openDatabase, type Database } from '@shop/services/database';
+import { openDatabase, type Database } from '@shop/infrastructure';
 import { StatementPipeline } from './projection-sql';
 
 describe('StatementPipeline (PGlite)', () => {

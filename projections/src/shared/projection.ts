@@ -1,5 +1,5 @@
 import type { DomainEvent, EventMetadata, EventType } from '@shop/contracts';
-import type { GlobalPosition } from '@shop/services/event-store';
+import type { GlobalPosition } from '@shop/infrastructure';
 import type { ProjectionSql } from './projection-sql';
 
 /**
@@ -37,9 +37,7 @@ export function defineProjection<T extends EventType>(definition: {
   return definition as ReadModelProjection;
 }
 
-export function assertNever(value: never): never {
-  throw new Error(`Unhandled event: ${JSON.stringify(value)}`);
-}
+export { assertNever } from '@shop/contracts';
 
 export interface ProjectionLogger {
   info(message: string): void;

@@ -1,5 +1,5 @@
-import Decimal from 'decimal.js';
-import type { GlobalPosition } from '@shop/services/event-store';
+import { normaliseAmount } from '@shop/contracts';
+import type { GlobalPosition } from '@shop/infrastructure';
 
 /**
  * Many rows travel as ONE jsonb parameter expanded with jsonb_to_recordset: one round trip per batch,
@@ -15,7 +15,7 @@ export const positionColumns = (position: GlobalPosition) => ({
 
 /** pg returns numeric as text already, but a type parser set elsewhere may hand us numbers: normalise. */
 export function formatMoney(value: string | number | null | undefined): string {
-  return new Decimal(value ?? 0).toFixed(2);
+  return normaliseAmount(String(value ?? 0));
 }
 
 export function formatNullableMoney(value: string | number | null | undefined): string | null {

@@ -1,7 +1,7 @@
 /* Event data as the domain would emit it, for tests and the rebuild benchmark. */
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventType } from '@shop/contracts';
-import type { NewEvent } from '@shop/services/event-store';
+import type { NewEvent } from '@shop/infrastructure';
 
 /** An event as a command handler would append it. */
 export function newEvent<T extends EventType>(type: T, data: EventData<T>, at = '2025-03-10T10:00:00.000Z'): NewEvent {

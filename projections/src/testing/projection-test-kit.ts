@@ -1,8 +1,8 @@
 /* Test-only helpers for the *.int.spec.ts files of this package. */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { GlobalPosition, NewEvent, StoredEvent } from '@shop/services/event-store';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import type { GlobalPosition, NewEvent, StoredEvent } from '@shop/infrastructure';
+import { createTestDatabase, type TestDatabase } from '@shop/infrastructure';
 import { migrateReadModels } from '../read-model.migrations';
 import { applyBatch, type ApplyOutcome } from '../runner/apply-batch';
 import { parseBatch } from '../runner/event-batch';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Transaction } from '@shop/contracts';
-import { BatchedLookup } from '@shop/services/event-store';
+import { BatchedLookup } from '@shop/infrastructure';
 import { formatMoney, formatNullableMoney, isUuid, toIsoString } from '../shared/sql-values';
 
 export interface TransactionRow {

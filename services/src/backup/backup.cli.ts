@@ -7,9 +7,9 @@
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { once } from 'node:events';
-import { openDatabase } from '../database';
+import { openDatabase } from '@shop/infrastructure';
 import { ENDPOINT_FILE, type BackupEndpoint } from './backup-endpoint';
-import { writeEventBackup, type BackupCounts } from './event-backup';
+import { writeEventBackup, type BackupCounts } from '@shop/infrastructure';
 
 const isAlive = (pid: number) => {
   try {

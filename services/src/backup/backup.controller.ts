@@ -1,11 +1,11 @@
 import { Controller, Headers, HttpCode, Inject, Post, Res, UnauthorizedException } from '@nestjs/common';
 import type { Response } from 'express';
-import type { Database } from '../database';
+import type { Database } from '@shop/infrastructure';
 import { Public } from '../gateway/auth/access.decorator';
 import { DATABASE } from '../gateway/infrastructure/tokens';
 import { bearerTokenMatches } from '../gateway/storefront/storefront-intake.guard';
 import { BackupEndpointFile } from './backup-endpoint';
-import { writeEventBackup } from './event-backup';
+import { writeEventBackup } from '@shop/infrastructure';
 
 /** POST /api/backup: the running embedded app streams a consistent events backup to `npm run backup`. */
 @Controller('api/backup')

@@ -7,9 +7,9 @@ import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { allProjections, migrateReadModels, rebuildReadModels } from '@shop/projections';
-import { openDatabase } from '../database';
-import { PostgresEventStore } from '../event-store';
-import { restoreEventBackup, type BackupCounts } from './event-backup';
+import { openDatabase } from '@shop/infrastructure';
+import { PostgresEventStore } from '@shop/infrastructure';
+import { restoreEventBackup, type BackupCounts } from '@shop/infrastructure';
 
 export async function runRestoreCli(
   argv: readonly string[],

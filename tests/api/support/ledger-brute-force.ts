@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { toDomainEvent, type DomainEvent } from '@shop/contracts';
-import type { EventStore } from '../../../services/src/event-store';
+import type { EventStore } from '@shop/infrastructure';
 
 /** A raw event as read back from the store, parsed, with its recording instant in ms. */
 export interface RawEvent {

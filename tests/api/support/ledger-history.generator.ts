@@ -9,8 +9,8 @@ import {
   stocktakeDecider,
   type ProductCommand,
   type ProductState,
-} from '../../../services/src/domain';
-import type { EventStore, GlobalPosition } from '../../../services/src/event-store';
+} from '@shop/domain';
+import type { EventStore, GlobalPosition } from '@shop/infrastructure';
 
 /** A seeded pseudo-random generator: every run builds the same shape of history. */
 export function seeded(seed: number) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type AppConfig } from '../../../services/src/config';
 import { startApp, type RunningApp } from '../../../services/src/gateway/create-app';
-import { positionToString } from '../../../services/src/event-store';
+import { positionToString } from '@shop/infrastructure';
 import { createScratchDatabase } from '../../support/test-database';
 import { ApiClient } from './api-client';
 
@@ -55,6 +55,9 @@ export async function startTestApp(
     },
     async snapshot() {
       const head = await running.infrastructure.eventStore.headPosition();
+      // Movements and sales answer before the read models apply them (read-your-writes is per session):
+      // compare read models that have caught up with the head.
+      if (head) await running.infrastructure.runner.waitFor(head, 10_000);
       const tables = ['products', 'product_ledger', 'users', 'settings', 'daily_rollup'];
       const counts = await Promise.all(tables.map(async (table) => (await knex(table).count({ n: '*' }))[0]?.n));
       const stock = await knex('products').select('id', 'current_stock').orderBy('id');

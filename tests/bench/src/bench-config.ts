@@ -5,6 +5,8 @@ export interface BenchConfig {
   readonly warmupSeconds: number;
   /** Events appended for the projection catch-up and the rebuild. */
   readonly events: number;
+  /** Events of the generated data set for the 1,000,000-event figures; 0 skips them. */
+  readonly bigEvents: number;
   readonly clients: number;
   readonly products: number;
   /** PostgreSQL server for the second engine; absent: PGlite only. */
@@ -23,6 +25,16 @@ function positiveInt(name: string, fallback: number, max: number): number {
   return value;
 }
 
+function wholeNumber(name: string, fallback: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw new Error(`${name} must be a whole number from 0 to ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
 export function loadBenchConfig(): BenchConfig {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -32,6 +44,7 @@ export function loadBenchConfig(): BenchConfig {
     seconds: positiveInt('BENCH_SECONDS', 20, 600),
     warmupSeconds: positiveInt('BENCH_WARMUP_SECONDS', 3, 60),
     events: positiveInt('BENCH_EVENTS', 100_000, 5_000_000),
+    bigEvents: wholeNumber('BENCH_BIG_EVENTS', 1_000_000, 10_000_000),
     clients: positiveInt('BENCH_CLIENTS', 16, 256),
     products: positiveInt('BENCH_PRODUCTS', 500, 100_000),
     databaseUrl,

@@ -10,7 +10,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createTransactionInput } from '@shop/contracts';
-import { openDatabase } from '@shop/services/database';
+import { openDatabase } from '@shop/infrastructure';
 
 const schema = `
 create table if not exists crud_users (

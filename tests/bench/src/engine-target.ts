@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory from 'knex';
-import type { DatabaseOptions } from '@shop/services/database';
+import type { DatabaseOptions } from '@shop/infrastructure';
 
 export type EngineName = 'pglite' | 'postgres';
 

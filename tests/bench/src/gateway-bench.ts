@@ -3,19 +3,31 @@ import { startChildServer } from './child-server';
 import type { EngineTarget } from './engine-target';
 import { LoopbackClient, type LoadResult } from './http-load';
 import { cpuMeter } from './server-cpu';
-import { benchProduct, inParallel, loadMovements } from './movement-load';
+import { benchProduct, inParallel, loadMovements, loadSales } from './movement-load';
 
 const GATEWAY_SCRIPT = join(__dirname, '..', '..', '..', 'services', 'dist', 'main.js');
 const MANAGER = { username: 'bench-manager', password: 'bench-manager-secret' };
+/** Products the contended load is confined to. */
+export const CONTENDED_PRODUCTS = 32;
+
+export interface GatewayFigures {
+  /** Movements on random products out of all of them, with the server's CPU per movement. */
+  readonly movements: LoadResult;
+  /** The same load confined to CONTENDED_PRODUCTS products. */
+  readonly contended: LoadResult;
+  /** 10-line sales (POST /api/sales). */
+  readonly sales: LoadResult;
+}
 
 /**
  * The real gateway (services/dist/main.js) in a child process on a fresh database, embedded
- * projections: sign in as the first manager, create the products through the API, then post movements.
+ * projections: sign in as the first manager, create the products through the API, then post movements
+ * (over every product, then over 32 of them), then 10-line sales.
  */
 export async function benchGateway(
   target: EngineTarget,
   sizes: { clients: number; products: number; warmupSeconds: number; seconds: number },
-): Promise<LoadResult> {
+): Promise<GatewayFigures> {
   const database = await target.fresh();
   try {
     const server = await startChildServer({
@@ -53,7 +65,15 @@ export async function benchGateway(
           return (JSON.parse(created.text) as { id: string }).id;
         },
       );
-      return await loadMovements({ client, cookie, productIds, cpu, ...sizes });
+      const movements = await loadMovements({ client, cookie, productIds, cpu, ...sizes });
+      const contended = await loadMovements({
+        client,
+        cookie,
+        productIds: productIds.slice(0, CONTENDED_PRODUCTS),
+        ...sizes,
+      });
+      const sales = await loadSales({ client, cookie, productIds, ...sizes });
+      return { movements, contended, sales };
     } finally {
       client.close();
       await cpu.close();

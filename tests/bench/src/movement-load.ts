@@ -65,3 +65,37 @@ export async function inParallel<T, R>(
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
   return results;
 }
+
+export const SALE_LINES = 10;
+
+/** Clients posting POST /api/sales: 10 lines of 1 unit on distinct random products, paid cash. */
+export function loadSales(options: {
+  readonly client: LoopbackClient;
+  readonly cookie: string;
+  readonly productIds: readonly string[];
+  readonly clients: number;
+  readonly warmupSeconds: number;
+  readonly seconds: number;
+}): Promise<LoadResult> {
+  const { productIds } = options;
+  const lines = () => {
+    const chosen = new Set<string>();
+    while (chosen.size < Math.min(SALE_LINES, productIds.length)) {
+      chosen.add(productIds[Math.floor(Math.random() * productIds.length)]!);
+    }
+    return [...chosen].map((productId) => ({ productId, quantity: 1 }));
+  };
+  return runLoad({
+    client: options.client,
+    clients: options.clients,
+    warmupSeconds: options.warmupSeconds,
+    seconds: options.seconds,
+    expectStatus: 201,
+    nextCall: () => ({
+      method: 'POST',
+      path: '/api/sales',
+      cookie: options.cookie,
+      body: { saleId: randomUUID(), items: lines(), paymentMethod: 'cash' },
+    }),
+  });
+}

@@ -8,8 +8,8 @@ import {
   rebuildReadModels,
   type ReadModelProjection,
 } from '@shop/projections';
-import { openDatabase } from '@shop/services/database';
-import { PostgresEventStore, type GlobalPosition } from '@shop/services/event-store';
+import { openDatabase } from '@shop/infrastructure';
+import { PostgresEventStore, type GlobalPosition } from '@shop/infrastructure';
 import type { EngineTarget } from './engine-target';
 import { cpuMeter } from './server-cpu';
 import { shopHistory } from './shop-history';

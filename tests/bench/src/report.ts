@@ -2,14 +2,24 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type { EngineName } from './engine-target';
 import type { LoadResult } from './http-load';
+import type { BigDataFigures } from './big-data-bench';
 import type { ProjectionFigures } from './projection-bench';
+import type { RowsPerMovement } from './rows-per-movement';
+import type { WebRouteFigure } from './web-bundle';
 
 export interface EngineFigures {
   readonly engine: EngineName;
   readonly clients: number;
   readonly products: number;
   readonly gateway: LoadResult;
+  /** The same movements confined to 32 products. */
+  readonly contended: LoadResult;
+  /** 10-line sales over HTTP. */
+  readonly sales: LoadResult;
   readonly crud: LoadResult;
+  readonly rows: RowsPerMovement;
+  /** The BENCH_BIG_EVENTS figures; null when skipped (BENCH_BIG_EVENTS=0). */
+  readonly big: BigDataFigures | null;
   readonly projections: ProjectionFigures;
   readonly totalSeconds: number;
   /** 1-minute load average of the machine at the start and the end of the engine's run. */
@@ -28,7 +38,7 @@ const number = (value: number, digits = 0) =>
   Number.isFinite(value)
     ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
     : 'n/a';
-const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+const verdict = (met: boolean) => (met ? 'MET' : 'MISSED');
 const cpuMs = (load: LoadResult) =>
   load.serverCpuMsPerRequest === null ? 'n/a' : `${number(load.serverCpuMsPerRequest, 2)} ms`;
 const perCore = (load: LoadResult) => (load.serverCpuMsPerRequest ? number(1000 / load.serverCpuMsPerRequest) : 'n/a');
@@ -54,6 +64,19 @@ function rows(figures: EngineFigures): Row[] {
       verdict: verdict(gateway.p99Ms <= 25),
     },
     {
+      measure: `Gateway: movements/s with contention (${figures.clients} clients over 32 products)`,
+      value: `${number(figures.contended.perSecond)} (p50 / p99 ${number(figures.contended.p50Ms, 1)} / ${number(figures.contended.p99Ms, 1)} ms)${errorsNote(figures.contended)}`,
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: 'Gateway: 10-line sales/s over HTTP (POST /api/sales)',
+      value: `${number(figures.sales.perSecond)} (p50 / p99 ${number(figures.sales.p50Ms, 1)} / ${number(figures.sales.p99Ms, 1)} ms)${errorsNote(figures.sales)}`,
+      target: figures.engine === 'postgres' ? '≥ 500' : '',
+      verdict:
+        figures.engine === 'postgres' ? verdict(figures.sales.errors === 0 && figures.sales.perSecond >= 500) : '',
+    },
+    {
       measure: 'CRUD baseline: movements/s over HTTP',
       value: number(crud.perSecond) + errorsNote(crud),
       target: '',
@@ -74,6 +97,20 @@ function rows(figures: EngineFigures): Row[] {
     {
       measure: 'Server CPU per movement, gateway / CRUD (process + its database backends)',
       value: `${cpuMs(gateway)} / ${cpuMs(crud)}`,
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: 'Server CPU per movement (gateway)',
+      value: cpuMs(gateway),
+      target: '≤ 0.5 ms',
+      verdict: gateway.serverCpuMsPerRequest === null ? '' : verdict(gateway.serverCpuMsPerRequest <= 0.5),
+    },
+    {
+      measure: `Read-model rows written per movement (statistics views, ${number(figures.rows.movements)} movements)`,
+      value:
+        `${number(figures.rows.rowsPerMovement, 2)}: ` +
+        figures.rows.byTable.map((entry) => `${entry.table} ${number(entry.rows, 2)}`).join(', '),
       target: '',
       verdict: '',
     },
@@ -107,14 +144,14 @@ function rows(figures: EngineFigures): Row[] {
     {
       measure: 'Projection catch-up from zero, events/s',
       value: `${number(projections.catchUpPerSecond)} (${number(projections.catchUpMs / 1000, 1)} s)`,
-      target: '',
-      verdict: '',
+      target: '≥ 20,000',
+      verdict: verdict(projections.catchUpPerSecond >= 20_000),
     },
     {
       measure: `Rebuild of ${number(projections.events)} events`,
       value: `${number(projections.rebuildMs / 1000, 1)} s = ${number(projections.rebuildPerSecond)} events/s`,
-      target: '≥ 50,000/s',
-      verdict: verdict(projections.rebuildPerSecond >= 50_000),
+      target: `≥ ${number(rebuildTarget(figures))}/s`,
+      verdict: verdict(projections.rebuildPerSecond >= rebuildTarget(figures)),
     },
     {
       measure:
@@ -132,22 +169,56 @@ function rows(figures: EngineFigures): Row[] {
       target: '',
       verdict: '',
     },
+    ...bigRows(figures),
+  ];
+}
+
+/** Full rebuild target of the issue: 50,000 events/s on PostgreSQL, 20,000 on PGlite. */
+const rebuildTarget = (figures: EngineFigures) => (figures.engine === 'postgres' ? 50_000 : 20_000);
+
+function bigRows(figures: EngineFigures): Row[] {
+  const { big } = figures;
+  if (!big)
+    return [{ measure: 'Generated data set (BENCH_BIG_EVENTS)', value: 'skipped (0)', target: '', verdict: '' }];
+  const size = `${number(big.events)} events`;
+  return [
+    {
+      measure: `Generated data set: append straight to the store, events/s (${size}, ${number(big.products)} products)`,
+      value: number(big.appendPerSecond),
+      target: '',
+      verdict: '',
+    },
+    {
+      measure: `Full rebuild of ${size}`,
+      value: `${number(big.rebuildMs / 1000, 1)} s = ${number(big.rebuildPerSecond)} events/s`,
+      target: `≥ ${number(rebuildTarget(figures))}/s`,
+      verdict: verdict(big.rebuildPerSecond >= rebuildTarget(figures)),
+    },
+    ...big.queries.map((query) => ({
+      measure: `At ${size}: ${query.label}, p50 (query in process)`,
+      value: `${number(query.p50Ms, 1)} ms`,
+      target: query.targetMs === null ? '' : `≤ ${number(query.targetMs)} ms`,
+      verdict: query.targetMs === null ? '' : verdict(query.p50Ms <= query.targetMs),
+    })),
   ];
 }
 
 const engineTitle = (figures: EngineFigures) =>
   figures.engine === 'pglite' ? 'Embedded PGlite (temporary data folder)' : 'PostgreSQL server (scratch database)';
 
-export function printTable(figures: EngineFigures): void {
-  const table = rows(figures);
+function printRows(title: string, table: readonly Row[]): void {
   const widths = [0, 1, 2, 3].map((column) =>
     Math.max(...table.map((row) => [row.measure, row.value, row.target, row.verdict][column]!.length), 6),
   );
   const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
-  console.log(`\n${engineTitle(figures)}: ${figures.projections.engineVersion}`);
+  console.log(`\n${title}`);
   console.log(line(['Measure', 'Value', 'Target', '']));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of table) console.log(line([row.measure, row.value, row.target, row.verdict]));
+}
+
+export function printTable(figures: EngineFigures): void {
+  printRows(`${engineTitle(figures)}: ${figures.projections.engineVersion}`, rows(figures));
   console.log(
     `(engine run took ${number(figures.totalSeconds)} s; load average ${figures.loadAverage.map((load) => number(load, 1)).join(' → ')})`,
   );
@@ -172,20 +243,51 @@ function markdownSection(figures: EngineFigures): string {
   return lines.join('\n');
 }
 
-const startMarker = (engine: EngineName) => `<!-- bench:${engine}:start -->`;
-const endMarker = (engine: EngineName) => `<!-- bench:${engine}:end -->`;
+function webRows(figures: readonly WebRouteFigure[]): Row[] {
+  return figures.map((figure) => ({
+    measure: figure.route.label,
+    value: `${number(figure.gzipBytes / 1000, 1)} KB (${figure.files.length} files)`,
+    target: `≤ ${figure.route.targetKb} KB`,
+    verdict: verdict(figure.gzipBytes <= figure.route.targetKb * 1000),
+  }));
+}
+
+export function printWebTable(figures: readonly WebRouteFigure[]): void {
+  printRows('Web bundle (web/dist, first-load JavaScript, gzip -9, 1 KB = 1,000 bytes)', webRows(figures));
+}
+
+/** The web section of docs/benchmarks.md, between its markers. */
+export function writeWebFiguresToDocs(path: string, figures: readonly WebRouteFigure[]): void {
+  const lines = [
+    '### Web bundle',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC from the build manifest (\`npm run bench:web\`).`,
+    '',
+    '| Measure | Value | Target | |',
+    '|---|---|---|---|',
+    ...webRows(figures).map((row) => `| ${row.measure} | ${row.value} | ${row.target} | ${row.verdict} |`),
+  ];
+  replaceSection(path, 'web', lines.join('\n'));
+}
+
+const startMarker = (engine: EngineName | 'web') => `<!-- bench:${engine}:start -->`;
+const endMarker = (engine: EngineName | 'web') => `<!-- bench:${engine}:end -->`;
 
 /**
  * Replaces the engine's generated section of docs/benchmarks.md (between its markers), leaving the
  * rest of the page (the hand-written analysis, the other engine's last figures) as it is.
  */
 export function writeFiguresToDocs(path: string, figures: EngineFigures): void {
-  const section = `${startMarker(figures.engine)}\n${markdownSection(figures)}\n${endMarker(figures.engine)}`;
+  replaceSection(path, figures.engine, markdownSection(figures));
+}
+
+function replaceSection(path: string, name: EngineName | 'web', body: string): void {
+  const section = `${startMarker(name)}\n${body}\n${endMarker(name)}`;
   let page = existsSync(path) ? readFileSync(path, 'utf8') : skeleton;
-  const start = page.indexOf(startMarker(figures.engine));
-  const end = page.indexOf(endMarker(figures.engine));
+  const start = page.indexOf(startMarker(name));
+  const end = page.indexOf(endMarker(name));
   if (start >= 0 && end > start) {
-    page = page.slice(0, start) + section + page.slice(end + endMarker(figures.engine).length);
+    page = page.slice(0, start) + section + page.slice(end + endMarker(name).length);
   } else {
     page = `${page.trimEnd()}\n\n${section}\n`;
   }

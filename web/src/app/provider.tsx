@@ -1,19 +1,31 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from '@/components/toast/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { useToasts } from '@/components/toast/use-toast';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
+
+// Radix Toast loads with the first toast, not with the sign-in page; it stays mounted after.
+const Toaster = lazy(async () => ({ default: (await import('@/components/toast/toaster')).Toaster }));
+
+function ToasterOnFirstToast() {
+  const toasts = useToasts();
+  const [mounted, setMounted] = useState(false);
+  if (!mounted && toasts.length > 0) setMounted(true);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <TooltipProvider delayDuration={200}>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <ToasterOnFirstToast />
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -62,3 +62,8 @@ export const appPages: readonly AppPage[] = signedInPages.map((page) => ({
   ...page,
   component: pageComponents[page.key],
 }));
+
+/** Screens reached from a page rather than the sidebar, guarded by that page's key. */
+export const subPages: readonly { key: PageKey; path: string; component: AppPage['component'] }[] = [
+  { key: 'inventory', path: paths.stocktake, component: lazyPage(() => import('./routes/stocktake'), 'StocktakePage') },
+];

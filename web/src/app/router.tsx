@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { PageGuard } from './guards/page-guard';
 import { SessionGate } from './guards/session-gate';
-import { appPages } from './route-config';
+import { appPages, subPages } from './route-config';
 import { NotFoundPage } from './routes/not-found';
 import { CustomerProfileUnavailablePage, StoreClosedPage } from './routes/public-notices';
 
@@ -25,6 +25,17 @@ export function AppRoutes() {
             />
           )),
         )}
+        {subPages.map(({ key, path, component: Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <PageGuard page={key}>
+                <Page />
+              </PageGuard>
+            }
+          />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

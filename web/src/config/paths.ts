@@ -4,6 +4,7 @@ export const paths = {
   sales: '/sales',
   customerStore: '/customer-store',
   inventory: '/inventory',
+  stocktake: '/inventory/stocktake',
   transactions: '/transactions',
   products: '/products',
   reports: '/reports',

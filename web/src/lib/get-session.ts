@@ -1,5 +1,6 @@
-import { sessionUser, type SessionUser } from '@shop/contracts';
+import type { SessionUser } from '@shop/contracts';
 import { apiFetch } from './api-client';
+import { parseSessionUser } from './session-user';
 
 /**
  * GET /api/session: does the server still know the session behind the stored user? A 401 (answered
@@ -8,5 +9,5 @@ import { apiFetch } from './api-client';
  */
 export async function getSession(signal?: AbortSignal): Promise<SessionUser> {
   const response = await apiFetch<unknown>('/api/session', { signal, notifyUnauthorized: false });
-  return sessionUser.parse(response);
+  return parseSessionUser(response);
 }

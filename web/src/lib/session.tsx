@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { sessionUser, type SessionUser } from '@shop/contracts';
+import type { SessionUser } from '@shop/contracts';
 import { ApiError, onUnauthorized } from './api-client';
 import { getSession } from './get-session';
+import { toSessionUser } from './session-user';
 
 /** Spec section 3: the signed-in user is kept in the browser under this key, as JSON. */
 export const SESSION_STORAGE_KEY = 'user';
@@ -24,8 +25,8 @@ function readStoredUser(): SessionUser | null {
   const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
   if (raw === null) return null;
   try {
-    const parsed = sessionUser.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const parsed = toSessionUser(JSON.parse(raw));
+    if (parsed) return parsed;
   } catch {
     // fall through: unparseable
   }

@@ -1,16 +1,21 @@
-import { CURRENCY, LOCALE, SHOP_TIME_ZONE } from '@shop/contracts';
+import { CURRENCY, LOCALE, multiplyAmount, SHOP_TIME_ZONE } from '@shop/contracts';
 
 const moneyFormatter = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
 
-/** The single money formatter: amounts arrive as strings like "1250.00". */
+const AMOUNT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The single money formatter: amounts arrive as strings like "1250.00" and are formatted as
+ * decimal strings (Intl formats the digits exactly, no float in between).
+ */
 export function formatMoney(amount: string | number | null | undefined): string {
-  const value = typeof amount === 'number' ? amount : Number(amount ?? 0);
-  return moneyFormatter.format(Number.isFinite(value) ? value : 0);
+  const text = typeof amount === 'number' ? String(amount) : (amount ?? '0').trim();
+  return moneyFormatter.format((AMOUNT.test(text) ? text : '0') as Intl.StringNumericLiteral);
 }
 
-/** price × stock, in kobo so that "0.10" × 3 does not drift. */
-export function stockValue(price: string, currentStock: number): number {
-  return (Math.round(Number(price) * 100) * currentStock) / 100;
+/** price × stock, exact (whole kobo): "0.10" × 3 is "0.30". */
+export function stockValue(price: string, currentStock: number): string {
+  return multiplyAmount(price, currentStock);
 }
 
 const relativeFormatter = new Intl.RelativeTimeFormat('en', { numeric: 'always' });

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MESSAGES, type AuditPage, type ProductHistory } from '@shop/contracts';
-import { allAuditEntries, getProductHistory, lagosBusinessDay, listAudit, type AuditFilter } from '@shop/projections';
-import type { Database } from '../../database';
-import { notFound } from '../../domain';
+import { lagosBusinessDay, MESSAGES, type AuditPage, type ProductHistory } from '@shop/contracts';
+import { allAuditEntries, getProductHistory, listAudit, type AuditFilter } from '@shop/projections';
+import type { Database } from '@shop/infrastructure';
+import { notFound } from '@shop/domain';
 import { DATABASE } from '../infrastructure/tokens';
 import type { CsvExport } from '../reports/csv-response';
 import { lagosDateTime } from '../reports/report.queries';

@@ -3,7 +3,7 @@ import { CommandBus, CommandHandler, Command, QueryBus, type ICommandHandler } f
 import type { Request, Response } from 'express';
 import type { SessionUser, User } from '@shop/contracts';
 import type { AppConfig } from '../../config';
-import { userDecider, userStreamId } from '../../domain';
+import { userDecider, userStreamId } from '@shop/domain';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { GetUserQuery } from '../users/user.queries';

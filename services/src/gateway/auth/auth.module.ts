@@ -2,7 +2,7 @@ import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
-import type { Database } from '../../database';
+import type { Database } from '@shop/infrastructure';
 import { DATABASE } from '../infrastructure/tokens';
 import { AuthController, RecordSignInHandler } from './auth.controller';
 import { DatabaseThrottlerStorage } from './database-throttler.storage';

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { SessionUser } from '@shop/contracts';
-import type { CommandContext } from '../../domain';
+import type { CommandContext } from '@shop/domain';
 
 export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): SessionUser => {
   return context.switchToHttp().getRequest().user as SessionUser;

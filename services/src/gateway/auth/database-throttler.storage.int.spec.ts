@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { createTestDatabase, type TestDatabase } from '@shop/infrastructure';
 import { DatabaseThrottlerStorage } from './database-throttler.storage';
 
 describe('DatabaseThrottlerStorage (@nestjs/throttler storage in the database)', () => {

@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
 import { findUserByUsername } from '@shop/projections';
-import type { Database } from '../../database';
+import type { Database } from '@shop/infrastructure';
 import { DATABASE } from '../infrastructure/tokens';
 import { verifyPassword } from './password-hasher';
 import { SignInRefused } from './password-refusal';

@@ -20,7 +20,7 @@ import {
 import type { Request } from 'express';
 import { AUTH_MESSAGES, loginInput, type SessionUser } from '@shop/contracts';
 import { getUserById } from '@shop/projections';
-import type { Database } from '../../database';
+import type { Database } from '@shop/infrastructure';
 import { TooManyRequests } from '../http/too-many-requests';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { DATABASE } from '../infrastructure/tokens';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
-import type { Database } from '../../database';
+import type { Database } from '@shop/infrastructure';
 import { DatabaseThrottlerStorage } from './database-throttler.storage';
 
 const MINUTE = 60_000;

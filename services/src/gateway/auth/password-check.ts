@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGES } from '@shop/contracts';
 import { getUserById } from '@shop/projections';
-import type { Database } from '../../database';
+import type { Database } from '@shop/infrastructure';
 import { DATABASE } from '../infrastructure/tokens';
 import { verifyPassword } from './password-hasher';
 import { PasswordRefused } from './password-refusal';

@@ -4,7 +4,8 @@ import type { Request } from 'express';
 import { canAccessPage, MESSAGES } from '@shop/contracts';
 import { PagePermissionsReader } from '../settings/page-permissions.reader';
 import { ACCESS_KEY, type AccessRule } from './access.decorator';
-import { SessionStore } from './session.store';
+import { rememberSessionDigest } from '../read-your-writes/request-session';
+import { sessionDigest, SessionStore } from './session.store';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -29,6 +30,7 @@ export class SessionGuard implements CanActivate {
     const user = typeof token === 'string' && token ? await this.sessions.find(token) : null;
     if (!user) throw new UnauthorizedException(MESSAGES.notSignedIn);
     request.user = user;
+    rememberSessionDigest(request, sessionDigest(token as string));
 
     switch (rule.kind) {
       case 'signed-in':

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { SessionUser } from '@shop/contracts';
-import { BatchedLookup } from '../../event-store';
+import { BatchedLookup } from '@shop/infrastructure';
 
 const TABLE = 'gateway_sessions';
 
@@ -9,7 +9,8 @@ const TABLE = 'gateway_sessions';
 const CONFIRMED_SESSION_MS = 1_000;
 const MAX_CONFIRMED = 10_000;
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What a session row is keyed by: a leaked table does not leak usable cookies. */
+export const sessionDigest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Sessions live in the database so any gateway behind a load balancer can serve any request.
@@ -58,7 +59,7 @@ export class SessionStore {
   async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.ttlHours * 3_600_000);
-    await this.knex(TABLE).insert({ token_hash: digest(token), user_id: userId, expires_at: expiresAt });
+    await this.knex(TABLE).insert({ token_hash: sessionDigest(token), user_id: userId, expires_at: expiresAt });
     return { token, expiresAt };
   }
 
@@ -67,7 +68,7 @@ export class SessionStore {
   private revocations = 0;
 
   async find(token: string): Promise<SessionUser | null> {
-    const tokenHash = digest(token);
+    const tokenHash = sessionDigest(token);
     const now = Date.now();
     const known = this.confirmed.get(tokenHash);
     if (known && known.until > now) return known.user;
@@ -83,7 +84,7 @@ export class SessionStore {
   }
 
   async revoke(token: string): Promise<void> {
-    const tokenHash = digest(token);
+    const tokenHash = sessionDigest(token);
     const matches = (hash: string) => hash === tokenHash;
     this.forget(matches);
     await this.knex(TABLE).where('token_hash', tokenHash).delete();
@@ -91,7 +92,7 @@ export class SessionStore {
   }
 
   async revokeUser(userId: string, exceptToken: string | null = null): Promise<void> {
-    const kept = exceptToken ? digest(exceptToken) : null;
+    const kept = exceptToken ? sessionDigest(exceptToken) : null;
     const matches = (tokenHash: string, user: SessionUser) => user.id === userId && tokenHash !== kept;
     this.forget(matches);
     const query = this.knex(TABLE).where('user_id', userId);

@@ -10,8 +10,8 @@ import {
   type UpdateContactInfoInput,
 } from '@shop/contracts';
 import { getContactInfo } from '@shop/projections';
-import type { Database } from '../../database';
-import { CONTACT_INFO_STREAM, contactInfoDecider, notFound } from '../../domain';
+import type { Database } from '@shop/infrastructure';
+import { CONTACT_INFO_STREAM, contactInfoDecider, notFound } from '@shop/domain';
 import { ManagerOnly, SignedIn } from '../auth/access.decorator';
 import { commandContext, CurrentUser } from '../auth/current-user.decorator';
 import { PasswordGated } from '../auth/password-attempt.guard';

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SessionUser, SupportStatus } from '@shop/contracts';
-import { supportRequestDecider, supportRequestStreamId } from '../../domain';
+import { supportRequestDecider, supportRequestStreamId } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 

@@ -1,6 +1,6 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../database';
+import type { Database } from '@shop/infrastructure';
 import { APP_CONFIG, DATABASE } from '../infrastructure/tokens';
 import { ChangeSupportStatusHandler } from './change-support-status.command';
 import { CustomerSupportController } from './customer-support.controller';

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { createTestDatabase, type TestDatabase } from '@shop/infrastructure';
 import { IntakeRateLimiter } from './intake-rate-limiter';
 
 describe('IntakeRateLimiter (database-backed)', () => {

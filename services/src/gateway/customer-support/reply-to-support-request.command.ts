@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ReplyToSupportRequestCommandInput, SessionUser } from '@shop/contracts';
-import { supportRequestDecider, supportRequestStreamId, type CommandContext } from '../../domain';
+import { supportRequestDecider, supportRequestStreamId, type CommandContext } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { SUPPORT_MAILER, supportReplyMail, type SupportMailer } from './support-mailer';
@@ -63,7 +63,7 @@ export class ReplyToSupportRequestHandler implements ICommandHandler<ReplyToSupp
     replyId: string,
     reply: string,
   ) {
-    const request = await this.writer.load(supportRequestStreamId(requestId), supportRequestDecider);
+    const request = await this.writer.load({ streamId: supportRequestStreamId(requestId), fold: supportRequestDecider });
     if (request.status === 'absent') return;
     let outcome: { sent: true; to: string; messageId: string | null } | { sent: false; error: string };
     try {

@@ -7,7 +7,7 @@ import {
   supportRequestIdsDecider,
   SupportRequestIdTaken,
   supportRequestStreamId,
-} from '../../domain';
+} from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { TooManyRequests } from '../http/too-many-requests';
@@ -41,7 +41,7 @@ export class SubmitSupportRequestHandler implements ICommandHandler<SubmitSuppor
     // Anonymous: the public form has no session; the actor is recorded as 'customer'.
     const context = { ...commandContext(null), actorName: 'customer' };
     for (let attempt = 1; ; attempt++) {
-      const ids = await this.writer.load(SUPPORT_REQUEST_IDS_STREAM, supportRequestIdsDecider);
+      const ids = await this.writer.load({ streamId: SUPPORT_REQUEST_IDS_STREAM, fold: supportRequestIdsDecider });
       const requestId = ids.lastId + 1;
       try {
         // Counter and request in one atomic append: an id is used exactly when its request exists.

@@ -2,8 +2,8 @@ import { Inject, NotFoundException, type PipeTransform } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { SUPPORT_MESSAGES, type SupportRequest, type SupportStats } from '@shop/contracts';
 import { getSupportRequest, getSupportStats, listSupportRequests } from '@shop/projections';
-import type { Database } from '../../database';
-import { notFound } from '../../domain';
+import type { Database } from '@shop/infrastructure';
+import { notFound } from '@shop/domain';
 import { DATABASE } from '../infrastructure/tokens';
 
 const MAX_SERIAL = 2_147_483_647;

@@ -8,8 +8,8 @@ import {
   type SessionUser,
 } from '@shop/contracts';
 import { getCustomer } from '@shop/projections';
-import type { Database } from '../../database';
-import { notFound } from '../../domain';
+import type { Database } from '@shop/infrastructure';
+import { notFound } from '@shop/domain';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { DATABASE } from '../infrastructure/tokens';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import type { RegisterCustomerCommandInput, SessionUser } from '@shop/contracts';
-import { customerDecider, customerEmailDecider, customerEmailStreamId, customerStreamId } from '../../domain';
+import { customerDecider, customerEmailDecider, customerEmailStreamId, customerStreamId } from '@shop/domain';
 import { hashPassword } from '../auth/password-hasher';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { intakeContext } from '../storefront/storefront-actor';

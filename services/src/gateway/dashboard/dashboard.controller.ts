@@ -2,7 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { QueryBus, QueryHandler, Query, type IQueryHandler } from '@nestjs/cqrs';
 import type { DashboardMetrics } from '@shop/contracts';
 import { getDashboardMetrics } from '@shop/projections';
-import type { Database } from '../../database';
+import type { Database } from '@shop/infrastructure';
 import { SignedIn } from '../auth/access.decorator';
 import { DATABASE } from '../infrastructure/tokens';
 

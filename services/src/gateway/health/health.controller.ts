@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { countSetAside } from '@shop/projections';
-import type { Database } from '../../database';
+import type { Database } from '@shop/infrastructure';
 import { Public } from '../auth/access.decorator';
 import { DATABASE } from '../infrastructure/tokens';
 

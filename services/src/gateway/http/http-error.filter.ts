@@ -1,8 +1,8 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { MESSAGES } from '@shop/contracts';
-import { DomainError, type DomainErrorCode } from '../../domain';
-import { UnstorableEventDataError, WrongExpectedVersionError } from '../../event-store';
+import { DomainError, type DomainErrorCode } from '@shop/domain';
+import { UnstorableEventDataError, WrongExpectedVersionError } from '@shop/infrastructure';
 import { RecordedNotYetVisible } from './recorded-write';
 import { TooManyRequests } from './too-many-requests';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain';
+import { DomainError } from '@shop/domain';
 
 /**
  * A write whose events are stored but whose read-model row is not there yet (the projection lags or

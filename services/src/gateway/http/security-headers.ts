@@ -18,6 +18,9 @@ export function securityHeaders(config: AppConfig): RequestHandler {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
+        // The till's service worker (sw.js, issue 14) and the web app manifest come from the app itself.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...bucket],
         mediaSrc: ["'self'", 'blob:', ...bucket],

@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { allProjections, migrateReadModels, ProjectionRunner } from '@shop/projections';
 import type { AppConfig } from '../../config';
-import { openDatabase, type Database } from '../../database';
-import { createEventStore, type EventStore, type GlobalPosition } from '../../event-store';
+import { openDatabase, type Database } from '@shop/infrastructure';
+import { createEventStore, type EventStore, type GlobalPosition } from '@shop/infrastructure';
 import { SessionStore } from '../auth/session.store';
 import { projectionLogger } from '../http/request-logging';
 import { MediaUploadStore } from '../media/media-upload.store';
+import { SessionPositions } from '../read-your-writes/session-positions';
 import { AppMetrics } from '../observability/app-metrics';
 import type { ReadModelSync } from './read-model-sync';
 
@@ -39,6 +40,7 @@ export class Infrastructure {
       const eventStore = metrics.countAppends(rawEventStore);
       await migrateReadModels(database.knex);
       await SessionStore.migrate(database.knex);
+      await SessionPositions.migrate(database.knex);
       await MediaUploadStore.migrate(database.knex);
       const runner = new ProjectionRunner({ knex: database.knex, eventStore, projections: allProjections, logger: projectionLogger() });
       if (config.projections === 'embedded') await runner.start();

@@ -1,4 +1,4 @@
-import type { GlobalPosition } from '../../event-store';
+import type { GlobalPosition } from '@shop/infrastructure';
 
 /** Read-your-writes: a write call returns only once the read models show it. */
 export interface ReadModelSync {

@@ -1,20 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventStore } from '../../event-store';
-import { fold, type CommandContext, type Decider } from '../../domain';
+import type { CommandContext } from '@shop/domain';
+import {
+  aggregateStream,
+  eachStreamDecides,
+  handleCommand,
+  StreamStateCache,
+  type CommandResult,
+  type CommandStream,
+  type EventStore,
+  type GlobalPosition,
+  type StreamDecision,
+  type StreamEvents,
+} from '@shop/infrastructure';
+import type { ReadYourWrites } from '../read-your-writes/answers-from-events.decorator';
+import { SessionPositions } from '../read-your-writes/session-positions';
 import { READ_MODEL_SYNC, EVENT_STORE } from './tokens';
 import type { ReadModelSync } from './read-model-sync';
-import {
-  toDomainEvents,
-  writeAcrossStreams,
-  writeStreams,
-  type StreamDecision,
-  type StreamsWriteResult,
-  type WriteResult,
-} from './stream-writer';
-import type { DomainEvent } from '@shop/contracts';
-import { StreamStateCache } from './stream-state-cache';
 
-/** What every command handler uses: decide and append, then wait until the read models show it. */
+/**
+ * What every command handler uses: handleCommand (load, decide, append with expected versions) on
+ * this gateway's event store and stream cache, then read-your-writes.
+ */
 @Injectable()
 export class StreamWriter {
   private readonly cache = new StreamStateCache();
@@ -22,43 +28,52 @@ export class StreamWriter {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_MODEL_SYNC) private readonly sync: ReadModelSync,
+    private readonly positions: SessionPositions,
   ) {}
 
-  async write(context: CommandContext, decisions: readonly StreamDecision<any, any>[]): Promise<StreamsWriteResult> {
-    return this.visible(await writeStreams(this.eventStore, context, decisions, this.cache));
-  }
-
-  /** For commands whose rule spans streams (a sale over several products): one decide over all histories. */
-  async writeAcross(
+  /** One decide over the states of all the streams; each stream's events appended atomically. */
+  async handle<const Streams extends readonly CommandStream<any>[]>(
     context: CommandContext,
-    streamIds: readonly string[],
-    decide: (histories: DomainEvent[][]) => DomainEvent[][],
-  ): Promise<WriteResult> {
-    // Decided on raw histories, outside the cache: whatever it held for these streams is now behind.
-    try {
-      return this.visible(await writeAcrossStreams(this.eventStore, context, streamIds, decide));
-    } finally {
-      for (const streamId of streamIds) this.cache.forget(streamId);
-    }
+    streams: Streams,
+    decide: Parameters<typeof handleCommand<Streams>>[3],
+    readYourWrites: ReadYourWrites = 'wait',
+  ) {
+    const result = await handleCommand(this.eventStore, context, streams, decide, { cache: this.cache });
+    await this.visible(result.position, readYourWrites);
+    return result;
   }
 
-  /** A stream's current state, for a handler that must read it before it knows which streams to write. */
-  async load<State>(streamId: string, decider: Pick<Decider<never, State>, 'initialState' | 'evolve'>): Promise<State> {
-    return fold(decider, toDomainEvents(await this.eventStore.readStream(streamId)));
+  /** handle() where each stream's decider decides its own command. */
+  async write(
+    context: CommandContext,
+    decisions: readonly StreamDecision<any, any>[],
+    readYourWrites: ReadYourWrites = 'wait',
+  ): Promise<CommandResult> {
+    const { streams, decide } = eachStreamDecides(decisions);
+    return this.handle(context, streams, decide as (states: readonly unknown[]) => StreamEvents, readYourWrites);
   }
 
-  /** Read the stored events of a stream (with their metadata), e.g. to answer a repeated command from them. */
+  /** A stream's current state, for a handler that must read it to learn which streams a command touches. */
+  load<State>(stream: CommandStream<State>): Promise<State> {
+    return aggregateStream(this.eventStore, stream);
+  }
+
+  /** The stored events of a stream (with their metadata), e.g. to answer a repeated command from them. */
   readStored(streamId: string) {
     return this.eventStore.readStream(streamId);
   }
 
   /**
-   * Read-your-writes, best effort: waits (bounded) for the read models, but a write whose events are
-   * stored stands whatever they do; handlers answer from their own events, never from a read model.
+   * Read-your-writes, best effort: waits (bounded) for the read models, or stores the position as
+   * the session's consistency token, which its later requests wait for (see ReadYourWritesInterceptor).
+   * A write whose events are stored stands whatever the read models do.
    */
-  private async visible<Result extends WriteResult>(result: Result): Promise<Result> {
+  private async visible(position: GlobalPosition | null, readYourWrites: ReadYourWrites): Promise<void> {
+    if (!position) return;
     // A read model that cannot be reached must not turn a recorded write into an error.
-    await this.sync.waitFor(result.position).catch(() => undefined);
-    return result;
+    const wait = () => this.sync.waitFor(position).catch(() => undefined);
+    if (readYourWrites === 'wait') return wait();
+    // Not stored: the session's next request could not know to wait, so this write waits instead.
+    await this.positions.record(readYourWrites.sessionDigest, position).catch(wait);
   }
 }

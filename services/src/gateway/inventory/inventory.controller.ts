@@ -2,14 +2,17 @@ import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   inventoryAsOfQuery,
+  isStocktakeSheet,
   LEDGER_MESSAGES,
   reverseMovementInput,
   stocktakeInput,
+  stocktakeSheetInput,
   type InventoryItem,
   type ReverseMovementInput,
   type SessionUser,
   type StocktakeCommandInput,
   type StocktakeResult,
+  type StocktakeSheetResult,
   type Transaction,
 } from '@shop/contracts';
 import { ManagerOnly, Pages } from '../auth/access.decorator';
@@ -19,6 +22,10 @@ import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { ListInventoryQuery } from './inventory.queries';
 import { ReverseMovementCommand } from './reverse-movement.command';
 import { TakeStockCommand } from './take-stock.command';
+import { TakeStockSheetCommand } from './take-stock-sheet.command';
+
+const singleStocktake = new ZodBodyPipe(stocktakeInput);
+const stocktakeSheet = new ZodBodyPipe(stocktakeSheetInput);
 
 /** Stock as of any date, and the two ways to correct the ledger without rewriting it. */
 @Controller('api')
@@ -37,9 +44,14 @@ export class InventoryController {
   @Post('stocktakes')
   @Pages('inventory')
   async stocktake(
-    @Body(new ZodBodyPipe(stocktakeInput)) input: StocktakeCommandInput,
+    @Body() body: unknown,
     @CurrentUser() user: SessionUser,
-  ): Promise<StocktakeResult> {
+  ): Promise<StocktakeResult | StocktakeSheetResult> {
+    // Two bodies on one route: a count sheet (`lines`) or the single product of issue 5.
+    if (isStocktakeSheet(body)) {
+      return this.commands.execute(new TakeStockSheetCommand(stocktakeSheet.transform(body), user));
+    }
+    const input: StocktakeCommandInput = singleStocktake.transform(body);
     const outcome = await this.commands.execute(new TakeStockCommand(input, user));
     return {
       stocktakeId: outcome.stocktakeId,

@@ -3,10 +3,10 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LEDGER_MESSAGES, type SessionUser, type Transaction } from '@shop/contracts';
 import { findLedgerMovement } from '@shop/projections';
-import type { Database } from '../../database';
-import { movementReversalDecider, notFound, productStreamId, type ReversalState } from '../../domain';
+import type { Database } from '@shop/infrastructure';
+import { movementReversalDecider, notFound, productStreamId, type ReversalState } from '@shop/domain';
 import { movementFromWrite } from '../transactions/movement-response';
-import type { EventStore } from '../../event-store';
+import type { EventStore } from '@shop/infrastructure';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { DATABASE, EVENT_STORE } from '../infrastructure/tokens';
@@ -53,7 +53,8 @@ export class ReverseMovementHandler implements ICommandHandler<ReverseMovementCo
           productId: located.productId,
           movementId,
           reversedMovementId,
-          reversedAt: original.metadata.at,
+          // A line of a sale taken offline counted on its time of sale: its reversal comes off that day.
+          reversedAt: (original.data as { offline?: { soldAt?: string } }).offline?.soldAt ?? original.metadata.at,
           sellerName: user.username,
           notes,
         },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SessionUser, StocktakeCommandInput, Transaction } from '@shop/contracts';
-import { productStreamId, stocktakeDecider, type ProductState } from '../../domain';
+import { productStreamId, stocktakeDecider, type ProductState } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { movementFromWrite } from '../transactions/movement-response';

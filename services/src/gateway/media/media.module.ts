@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../database';
+import type { Database } from '@shop/infrastructure';
 import { APP_CONFIG, DATABASE } from '../infrastructure/tokens';
 import { MediaController } from './media.controller';
 import { LocalMediaStorage } from './media-storage';

@@ -1,7 +1,7 @@
 import type { Request, Response, NextFunction } from 'express';
 import type { Knex } from 'knex';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AppendResult, EventStore, ExpectedVersion, NewEvent, StreamAppend } from '../../event-store';
+import type { AppendResult, EventStore, ExpectedVersion, NewEvent, StreamAppend } from '@shop/infrastructure';
 import { countSetAsideEvents, measureProjectionLag } from './projection-lag';
 
 /**

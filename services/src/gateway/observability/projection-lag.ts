@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { readCheckpoints } from '@shop/projections';
-import type { EventStore, GlobalPosition } from '../../event-store';
+import type { EventStore, GlobalPosition } from '@shop/infrastructure';
 
 /** Lag is counted up to this many events: enough to tell "behind" from "far behind" without reading the whole store. */
 export const LAG_COUNT_CAP = 10_000;

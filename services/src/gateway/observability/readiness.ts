@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventStore } from '../../event-store';
+import type { EventStore } from '@shop/infrastructure';
 import { measureProjectionLag } from './projection-lag';
 
 export interface Readiness {

@@ -3,15 +3,13 @@ import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { MESSAGES, type OnlineOrderStatus, type SessionUser } from '@shop/contracts';
 import {
   decideOnlineOrderStatus,
-  evolveOnlineOrder,
-  fold,
-  initialOnlineOrderState,
   notFound,
+  onlineOrderFold,
   onlineOrderStreamId,
   productDecider,
   productStreamId,
   type ChangeOnlineOrderStatus,
-} from '../../domain';
+} from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 
@@ -32,11 +30,8 @@ export class ChangeOnlineOrderStatusHandler implements ICommandHandler<ChangeOnl
   async execute({ orderId, status, user }: ChangeOnlineOrderStatusCommand): Promise<void> {
     const streamId = onlineOrderStreamId(orderId);
     // Read once to learn which product streams the move may touch: an order's items never change,
-    // so this needs no retry; the status itself is decided on the history read inside writeAcross.
-    const placed = await this.writer.load(streamId, {
-      initialState: initialOnlineOrderState,
-      evolve: evolveOnlineOrder,
-    });
+    // so this needs no retry; the status itself is decided on the state loaded inside handle().
+    const placed = await this.writer.load({ streamId, fold: onlineOrderFold });
     if (!placed.placed) throw notFound(MESSAGES.orderNotFound);
 
     const command: ChangeOnlineOrderStatus = {
@@ -46,18 +41,13 @@ export class ChangeOnlineOrderStatusHandler implements ICommandHandler<ChangeOnl
       movementIds: placed.items.map(() => randomUUID()),
       sellerName: user.username,
     };
-    const productStreams = placed.items.map((item) => productStreamId(item.productId));
-    await this.writer.writeAcross(
-      commandContext(user),
-      [streamId, ...productStreams],
-      ([orderHistory = [], ...productHistories]) => {
-        const decision = decideOnlineOrderStatus(
-          command,
-          orderHistory.reduce(evolveOnlineOrder, initialOnlineOrderState()),
-          productHistories.map((history) => fold(productDecider, history)),
-        );
-        return [decision.order, ...decision.products];
-      },
-    );
+    const streams = [
+      { streamId, fold: onlineOrderFold },
+      ...placed.items.map((item) => ({ streamId: productStreamId(item.productId), fold: productDecider })),
+    ] as const;
+    await this.writer.handle(commandContext(user), streams, ([order, ...products]) => {
+      const decision = decideOnlineOrderStatus(command, order, products);
+      return [decision.order, ...decision.products];
+    });
   }
 }

@@ -2,8 +2,8 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, Query, type IQueryHandler } from '@nestjs/cqrs';
 import { MESSAGES, type OnlineOrder } from '@shop/contracts';
 import { getOnlineOrder, listOnlineOrders } from '@shop/projections';
-import type { Database } from '../../database';
-import { notFound } from '../../domain';
+import type { Database } from '@shop/infrastructure';
+import { notFound } from '@shop/domain';
 import { DATABASE } from '../infrastructure/tokens';
 
 export class ListOnlineOrdersQuery extends Query<OnlineOrder[]> {}

@@ -6,19 +6,17 @@ import {
   customerDecider,
   customerStreamId,
   decidePlaceOnlineOrder,
-  evolveOnlineOrder,
-  evolveOrderNumber,
-  fold,
   formatOrderNumber,
-  initialOnlineOrderState,
   mergeOrderItems,
+  onlineOrderFold,
   onlineOrderStreamId,
   orderNumberDecider,
   orderNumberStreamId,
   productDecider,
   productStreamId,
+  type CustomerState,
   type PlaceOnlineOrder,
-} from '../../domain';
+} from '@shop/domain';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { intakeContext } from '../storefront/storefront-actor';
 
@@ -61,26 +59,25 @@ export class PlaceOnlineOrderHandler implements ICommandHandler<PlaceOnlineOrder
         items,
         notes: input.notes,
       };
+      const order = { streamId: onlineOrderStreamId(orderId), fold: onlineOrderFold } as const;
+      const number = { streamId: orderNumberStreamId(orderNumber), fold: orderNumberDecider } as const;
+      const products = items.map((item) => ({ streamId: productStreamId(item.productId), fold: productDecider }));
       // Customer and product streams are read to check and price; only the order and its number are written.
-      const customerStreams = customerId ? [customerStreamId(customerId)] : [];
-      const streamIds = [
-        onlineOrderStreamId(orderId),
-        orderNumberStreamId(orderNumber),
-        ...customerStreams,
-        ...items.map((item) => productStreamId(item.productId)),
-      ];
+      const decide = (states: Omit<Parameters<typeof decidePlaceOnlineOrder>[1], 'customer'>, customer: CustomerState | null) => {
+        const decision = decidePlaceOnlineOrder(command, { ...states, customer });
+        return [decision.order, decision.orderNumber];
+      };
       try {
-        await this.writer.writeAcross(context, streamIds, ([orderHistory = [], numberHistory = [], ...rest]) => {
-          const customerHistory = customerId ? (rest[0] ?? []) : null;
-          const productHistories = customerId ? rest.slice(1) : rest;
-          const decision = decidePlaceOnlineOrder(command, {
-            order: orderHistory.reduce(evolveOnlineOrder, initialOnlineOrderState()),
-            orderNumber: numberHistory.reduce(evolveOrderNumber, orderNumberDecider.initialState()),
-            customer: customerHistory ? fold(customerDecider, customerHistory) : null,
-            products: productHistories.map((history) => fold(productDecider, history)),
-          });
-          return [decision.order, decision.orderNumber];
-        });
+        if (customerId) {
+          const customer = { streamId: customerStreamId(customerId), fold: customerDecider } as const;
+          await this.writer.handle(context, [order, number, customer, ...products] as const, ([o, n, c, ...p]) =>
+            decide({ order: o, orderNumber: n, products: p }, c),
+          );
+        } else {
+          await this.writer.handle(context, [order, number, ...products] as const, ([o, n, ...p]) =>
+            decide({ order: o, orderNumber: n, products: p }, null),
+          );
+        }
         return { orderId };
       } catch (error) {
         const numberTaken = error instanceof DomainError && error.message === MESSAGES.orderNumberTaken(orderNumber);

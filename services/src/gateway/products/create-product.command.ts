@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
 import type { CreateProductCommandInput, SessionUser } from '@shop/contracts';
-import { productDecider, productStreamId, skuDecider, skuStreamId } from '../../domain';
+import { productDecider, productStreamId, skuDecider, skuStreamId } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
-import { notFound, productDecider, productStreamId, skuDecider, skuStreamId } from '../../domain';
+import { notFound, productDecider, productStreamId, skuDecider, skuStreamId } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 
@@ -19,7 +19,7 @@ export class DeleteProductHandler implements ICommandHandler<DeleteProductComman
 
   async execute({ productId, user }: DeleteProductCommand): Promise<void> {
     // The SKU to release is read from the product's own history (the SKU never changes).
-    const state = await this.writer.load(productStreamId(productId), productDecider);
+    const state = await this.writer.load({ streamId: productStreamId(productId), fold: productDecider });
     if (state.status === 'absent') throw notFound(MESSAGES.productNotFound);
     await this.writer.write(commandContext(user), [
       { streamId: productStreamId(productId), decider: productDecider, command: { type: 'DeleteProduct', productId } },

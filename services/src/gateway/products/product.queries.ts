@@ -2,8 +2,8 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, Query, type IQueryHandler } from '@nestjs/cqrs';
 import { MESSAGES, type Product } from '@shop/contracts';
 import { getProduct, listProducts } from '@shop/projections';
-import type { Database } from '../../database';
-import { notFound } from '../../domain';
+import type { Database } from '@shop/infrastructure';
+import { notFound } from '@shop/domain';
 import { DATABASE } from '../infrastructure/tokens';
 
 export class ListProductsQuery extends Query<Product[]> {}

@@ -9,20 +9,18 @@ import {
 import {
   getReportSummary,
   inventoryPages,
-  lagosBusinessDay,
   ledgerMovementPages,
   listStaffDailySales,
   type MovementRange,
   type ReportRange,
 } from '@shop/projections';
-import type { Database } from '../../database';
+import { lagosBusinessDay, lagosWallTime } from '@shop/contracts';
+import type { Database } from '@shop/infrastructure';
 import { DATABASE } from '../infrastructure/tokens';
 import type { CsvExport } from './csv-response';
 
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 /** "2025-03-10 14:05:09", Africa/Lagos wall time: what a spreadsheet recognises as a date. */
-export const lagosDateTime = (iso: string) =>
-  new Date(Date.parse(iso) + LAGOS_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
+export const lagosDateTime = (iso: string) => lagosWallTime(iso);
 
 export class ExportInventoryCsvQuery extends Query<CsvExport> {
   constructor(

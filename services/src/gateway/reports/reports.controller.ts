@@ -10,7 +10,7 @@ import {
   type ReportSummary,
   type StaffDailySales,
 } from '@shop/contracts';
-import { lagosBusinessDay } from '@shop/projections';
+import { lagosBusinessDay, startOfLagosDay } from '@shop/contracts';
 import { Pages } from '../auth/access.decorator';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { sendCsv } from './csv-response';
@@ -22,7 +22,7 @@ import {
 } from './report.queries';
 
 /** Start of the current Africa/Lagos month: the summary's default `from`. */
-const startOfLagosMonth = (now: Date) => new Date(`${lagosBusinessDay(now).slice(0, 8)}01T00:00:00.000+01:00`);
+const startOfLagosMonth = (now: Date) => startOfLagosDay(`${lagosBusinessDay(now).slice(0, 8)}01`);
 
 function requireOrdered(from: Date | undefined, to: Date | undefined): void {
   if (from && to && from >= to) throw new BadRequestException(LEDGER_MESSAGES.badRange);

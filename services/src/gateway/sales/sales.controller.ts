@@ -3,11 +3,16 @@ import { CommandBus, QueryBus, QueryHandler, Query, type IQueryHandler } from '@
 import type { Response } from 'express';
 import { createSaleInput, type CreateSaleCommandInput, type Sale, type SessionUser } from '@shop/contracts';
 import { getSale } from '@shop/projections';
-import type { Database } from '../../database';
-import { notFound } from '../../domain';
+import type { Database } from '@shop/infrastructure';
+import { notFound } from '@shop/domain';
 import { Pages } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
+import {
+  AnswersFromEvents,
+  SessionReadYourWrites,
+  type ReadYourWrites,
+} from '../read-your-writes/answers-from-events.decorator';
 import { DATABASE } from '../infrastructure/tokens';
 import { RecordSaleCommand } from './record-sale.command';
 
@@ -38,12 +43,14 @@ export class SalesController {
   /** 201 with the new sale; 200 with the first one when the same saleId was already recorded. */
   @Post()
   @Pages('sales')
+  @AnswersFromEvents()
   async create(
     @Body(new ZodBodyPipe(createSaleInput)) input: CreateSaleCommandInput,
     @CurrentUser() user: SessionUser,
     @Res({ passthrough: true }) response: Response,
+    @SessionReadYourWrites() readYourWrites: ReadYourWrites,
   ): Promise<Sale> {
-    const { sale, created } = await this.commands.execute(new RecordSaleCommand(input, user));
+    const { sale, created } = await this.commands.execute(new RecordSaleCommand(input, user, readYourWrites));
     response.status(created ? 201 : 200);
     return sale;
   }

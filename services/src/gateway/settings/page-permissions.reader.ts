@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Knex } from 'knex';
 import { DEFAULT_PAGE_PERMISSIONS, pagePermissions, type PagePermissionsSetting } from '@shop/contracts';
 import { getSetting } from '@shop/projections';
-import type { Database } from '../../database';
+import type { Database } from '@shop/infrastructure';
 import { DATABASE } from '../infrastructure/tokens';
 
 export const PAGE_PERMISSIONS_KEY = 'page_permissions';

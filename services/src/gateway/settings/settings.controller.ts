@@ -6,7 +6,7 @@ import {
   type PagePermissionsSetting,
   type SessionUser,
 } from '@shop/contracts';
-import { settingDecider, settingStreamId } from '../../domain';
+import { settingDecider, settingStreamId } from '@shop/domain';
 import { ManagerOnly, SignedIn } from '../auth/access.decorator';
 import { commandContext, CurrentUser } from '../auth/current-user.decorator';
 import { ZodBodyPipe } from '../http/zod-body.pipe';

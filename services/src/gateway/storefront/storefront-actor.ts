@@ -1,5 +1,5 @@
 import type { SessionUser } from '@shop/contracts';
-import type { CommandContext } from '../../domain';
+import type { CommandContext } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 
 /** Events placed by the storefront token have no staff actor; the audit trail names the storefront. */

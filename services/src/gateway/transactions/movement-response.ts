@@ -1,6 +1,6 @@
 import type { DomainEvent, Transaction } from '@shop/contracts';
 import { transactionFromEvent, type MovementEvent } from '@shop/projections';
-import type { ProductState } from '../../domain';
+import type { ProductState } from '@shop/domain';
 
 /**
  * The movement a write just recorded, as GET /api/transactions shows it, from the write's own events

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
-import type {
-  CreateTransactionCommandInput,
-  SessionUser,
-  StockInReason,
-  StockOutReason,
-  Transaction,
-} from '@shop/contracts';
+import type { CreateTransactionCommandInput, SessionUser, Transaction } from '@shop/contracts';
 import {
   productDecider,
   productStreamId,
@@ -14,15 +8,17 @@ import {
   saleStreamId,
   type ProductCommand,
   type ProductState,
-} from '../../domain';
+} from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
+import type { ReadYourWrites } from '../read-your-writes/answers-from-events.decorator';
 import { movementFromWrite } from './movement-response';
 
 export class RecordMovementCommand extends Command<Transaction> {
   constructor(
     readonly input: CreateTransactionCommandInput,
     readonly user: SessionUser,
+    readonly readYourWrites: ReadYourWrites = 'wait',
   ) {
     super();
   }
@@ -38,7 +34,7 @@ export class RecordMovementCommand extends Command<Transaction> {
 export class RecordMovementHandler implements ICommandHandler<RecordMovementCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ input, user }: RecordMovementCommand): Promise<Transaction> {
+  async execute({ input, user, readYourWrites }: RecordMovementCommand): Promise<Transaction> {
     const movementId = randomUUID();
     const common = {
       productId: input.productId,
@@ -51,20 +47,22 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
     };
     const command: ProductCommand =
       input.type === 'in'
-        ? { type: 'ReceiveStock', ...common, reason: input.reason as StockInReason, costPrice: input.costPrice ?? null }
-        : {
-            type: 'IssueStock',
-            ...common,
-            reason: input.reason as StockOutReason,
-            discountPercentage: input.discountPercentage ?? '0',
-          };
+        ? { type: 'ReceiveStock', ...common, reason: input.reason, costPrice: input.costPrice ?? null }
+        : { type: 'IssueStock', ...common, reason: input.reason, discountPercentage: input.discountPercentage ?? '0' };
     const context = commandContext(user);
     const saleId = common.saleId;
-    const result = await this.writer.write(context, [
-      { streamId: productStreamId(input.productId), decider: productDecider, command },
-      ...(saleId ? [{ streamId: saleStreamId(saleId), decider: saleIdOwnerDecider, command: { type: 'AddReceiptLine', saleId } }] : []),
-    ]);
-    const movement = movementFromWrite(result.events, context.at, result.states[0] as ProductState);
+    const result = await this.writer.write(
+      context,
+      [
+        { streamId: productStreamId(input.productId), decider: productDecider, command },
+        ...(saleId
+          ? [{ streamId: saleStreamId(saleId), decider: saleIdOwnerDecider, command: { type: 'AddReceiptLine', saleId } }]
+          : []),
+      ],
+      readYourWrites,
+    );
+    const [product] = result.states as [ProductState];
+    const movement = movementFromWrite(result.events, context.at, product);
     if (!movement) throw new Error('A stock movement must yield StockReceived or StockIssued');
     return movement;
   }

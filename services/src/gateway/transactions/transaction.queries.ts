@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, Query, type IQueryHandler } from '@nestjs/cqrs';
-import type { Transaction } from '@shop/contracts';
-import { getTransaction, listTransactions } from '@shop/projections';
-import type { Database } from '../../database';
-import { notFound } from '../../domain';
+import type { Transaction, TransactionPage, TransactionPageQuery } from '@shop/contracts';
+import { getTransaction, listTransactionGroups, listTransactions } from '@shop/projections';
+import type { Database } from '@shop/infrastructure';
+import { notFound } from '@shop/domain';
 import { DATABASE } from '../infrastructure/tokens';
 
 export class ListTransactionsQuery extends Query<Transaction[]> {}
@@ -31,5 +31,20 @@ export class GetTransactionHandler implements IQueryHandler<GetTransactionQuery>
     const transaction = await getTransaction(this.database.knex, transactionId);
     if (!transaction) throw notFound('Transaction not found');
     return transaction;
+  }
+}
+
+export class ListTransactionGroupsQuery extends Query<TransactionPage> {
+  constructor(readonly query: TransactionPageQuery) {
+    super();
+  }
+}
+
+@QueryHandler(ListTransactionGroupsQuery)
+export class ListTransactionGroupsHandler implements IQueryHandler<ListTransactionGroupsQuery> {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  execute({ query }: ListTransactionGroupsQuery): Promise<TransactionPage> {
+    return listTransactionGroups(this.database.knex, query);
   }
 }

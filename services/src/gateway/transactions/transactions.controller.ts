@@ -1,11 +1,24 @@
-import { Body, Controller, Get, Post } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { createTransactionInput, type CreateTransactionCommandInput, type SessionUser, type Transaction } from '@shop/contracts';
+import {
+  createTransactionInput,
+  transactionPageQuery,
+  type CreateTransactionCommandInput,
+  type SessionUser,
+  type Transaction,
+  type TransactionPage,
+  type TransactionPageQuery,
+} from '@shop/contracts';
 import { Pages } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
+import {
+  AnswersFromEvents,
+  SessionReadYourWrites,
+  type ReadYourWrites,
+} from '../read-your-writes/answers-from-events.decorator';
 import { RecordMovementCommand } from './record-movement.command';
-import { ListTransactionsQuery } from './transaction.queries';
+import { ListTransactionGroupsQuery, ListTransactionsQuery } from './transaction.queries';
 
 @Controller('api/transactions')
 export class TransactionsController {
@@ -20,12 +33,21 @@ export class TransactionsController {
     return this.queries.execute(new ListTransactionsQuery());
   }
 
+  /** The Transactions page: whole groups, newest first, filtered and paged on the server. */
+  @Get('groups')
+  @Pages('transactions')
+  groups(@Query(new ZodBodyPipe(transactionPageQuery)) query: TransactionPageQuery): Promise<TransactionPage> {
+    return this.queries.execute(new ListTransactionGroupsQuery(query));
+  }
+
   @Post()
   @Pages('dashboard', 'inventory', 'sales')
+  @AnswersFromEvents()
   async create(
     @Body(new ZodBodyPipe(createTransactionInput)) input: CreateTransactionCommandInput,
     @CurrentUser() user: SessionUser,
+    @SessionReadYourWrites() readYourWrites: ReadYourWrites,
   ): Promise<Transaction> {
-    return this.commands.execute(new RecordMovementCommand(input, user));
+    return this.commands.execute(new RecordMovementCommand(input, user, readYourWrites));
   }
 }

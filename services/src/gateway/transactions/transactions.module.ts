@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { RecordMovementHandler } from './record-movement.command';
-import { GetTransactionHandler, ListTransactionsHandler } from './transaction.queries';
+import { GetTransactionHandler, ListTransactionGroupsHandler, ListTransactionsHandler } from './transaction.queries';
 import { TransactionsController } from './transactions.controller';
 
 @Module({
   controllers: [TransactionsController],
-  providers: [RecordMovementHandler, ListTransactionsHandler, GetTransactionHandler],
+  providers: [RecordMovementHandler, ListTransactionsHandler, ListTransactionGroupsHandler, GetTransactionHandler],
 })
 export class TransactionsModule {}

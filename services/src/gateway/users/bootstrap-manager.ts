@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { CommandBus } from '@nestjs/cqrs';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../config';
-import { DomainError } from '../../domain';
+import { DomainError } from '@shop/domain';
 import { CreateUserCommand } from './create-user.command';
 
 export interface BootstrapResult {

@@ -1,6 +1,6 @@
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { MESSAGES, type ChangePasswordInput, type SessionUser } from '@shop/contracts';
-import { userDecider, userStreamId } from '../../domain';
+import { userDecider, userStreamId } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { PasswordCheck } from '../auth/password-check';
 import { hashPassword } from '../auth/password-hasher';

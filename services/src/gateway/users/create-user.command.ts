@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, type Role } from '@shop/contracts';
-import { userDecider, usernameDecider, usernameStreamId, userStreamId, validationError, type CommandContext } from '../../domain';
+import { userDecider, usernameDecider, usernameStreamId, userStreamId, validationError, type CommandContext } from '@shop/domain';
 import { hashPassword } from '../auth/password-hasher';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 

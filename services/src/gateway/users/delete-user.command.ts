@@ -1,6 +1,6 @@
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
-import { notFound, userDecider, usernameDecider, usernameStreamId, userStreamId } from '../../domain';
+import { notFound, userDecider, usernameDecider, usernameStreamId, userStreamId } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { SessionStore } from '../auth/session.store';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
@@ -23,7 +23,7 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
   ) {}
 
   async execute({ userId, user }: DeleteUserCommand): Promise<void> {
-    const state = await this.writer.load(userStreamId(userId), userDecider);
+    const state = await this.writer.load({ streamId: userStreamId(userId), fold: userDecider });
     if (state.status === 'absent' || state.status === 'deleted') throw notFound(MESSAGES.userNotFound);
     await this.writer.write(commandContext(user), [
       { streamId: userStreamId(userId), decider: userDecider, command: { type: 'DeleteUser', userId } },

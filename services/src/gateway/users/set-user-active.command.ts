@@ -1,6 +1,6 @@
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import type { SessionUser } from '@shop/contracts';
-import { userDecider, userStreamId } from '../../domain';
+import { userDecider, userStreamId } from '@shop/domain';
 import { SessionStore } from '../auth/session.store';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';

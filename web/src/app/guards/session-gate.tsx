@@ -1,12 +1,34 @@
+import { lazy, Suspense } from 'react';
 import { FullScreenLoader } from '@/components/feedback/full-screen-loader';
-import { useSession } from '@/lib/session';
+import { SESSION_STORAGE_KEY, useSession } from '@/lib/session';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
-import { AppShell } from '../layout/app-shell';
+
+// The signed-in shell (sidebar, dialogs, tooltips) and its libraries stay out of the sign-in page's
+// first load. With a stored user it is fetched at once, alongside the session check.
+const loadAppShell = () => import('../layout/app-shell');
+const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
+if (typeof window !== 'undefined' && window.localStorage.getItem(SESSION_STORAGE_KEY) !== null) void loadAppShell();
+// Sales queued offline (IndexedDB) are counted after the form shows: their library stays out of its first load.
+const QueuedSalesNotice = lazy(async () => ({
+  default: (await import('@/features/sales/components/queued-sales-notice')).QueuedSalesNotice,
+}));
 
 /** Spec section 2: loading screen, then sign-in when nobody is signed in, else the shell. */
 export function SessionGate() {
   const { user, isLoading } = useSession();
   if (isLoading) return <FullScreenLoader />;
-  if (!user) return <SignInScreen />;
-  return <AppShell />;
+  if (!user)
+    return (
+      <>
+        <Suspense fallback={null}>
+          <QueuedSalesNotice />
+        </Suspense>
+        <SignInScreen />
+      </>
+    );
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <AppShell />
+    </Suspense>
+  );
 }

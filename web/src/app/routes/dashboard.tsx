@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PackagePlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useSignedInUser } from '@/lib/session';
@@ -6,12 +6,18 @@ import { LowStockAlerts } from '@/features/dashboard/components/low-stock-alerts
 import { MetricCards } from '@/features/dashboard/components/metric-cards';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { RecentTransactions } from '@/features/dashboard/components/recent-transactions';
-import { StockDialog } from '@/features/inventory/components/stock-dialog';
 import { useProducts } from '@/features/products/api/get-products';
 import { useTransactions } from '@/features/transactions/api/get-transactions';
 import { useDashboardMetrics } from '@/features/dashboard/api/get-dashboard-metrics';
-import { OnlineOrdersDialog } from '@/features/online-orders/components/online-orders-dialog';
 import { PageHeader } from '../layout/page-header';
+
+// The dialogs (Radix Dialog and Select, the stock form's schemas) load when first opened, not with the page.
+const StockDialog = lazy(async () => ({
+  default: (await import('@/features/inventory/components/stock-dialog')).StockDialog,
+}));
+const OnlineOrdersDialog = lazy(async () => ({
+  default: (await import('@/features/online-orders/components/online-orders-dialog')).OnlineOrdersDialog,
+}));
 
 export function DashboardPage() {
   const user = useSignedInUser();
@@ -20,6 +26,11 @@ export function DashboardPage() {
   const metrics = useDashboardMetrics();
   const [stockIn, setStockIn] = useState<{ open: boolean; productId?: string }>({ open: false });
   const [ordersOpen, setOrdersOpen] = useState(false);
+  // Once opened, a dialog stays mounted so that it can animate out.
+  const [stockInUsed, setStockInUsed] = useState(false);
+  const [ordersUsed, setOrdersUsed] = useState(false);
+  if (stockIn.open && !stockInUsed) setStockInUsed(true);
+  if (ordersOpen && !ordersUsed) setOrdersUsed(true);
 
   return (
     <>
@@ -45,18 +56,24 @@ export function DashboardPage() {
           <LowStockAlerts onRestock={(productId) => setStockIn({ open: true, productId })} />
         </div>
       </div>
-      <StockDialog
-        type="in"
-        open={stockIn.open}
-        productId={stockIn.productId}
-        onOpenChange={(open) => setStockIn((current) => ({ ...current, open }))}
-        products={products.data ?? []}
-      />
-      <OnlineOrdersDialog
-        open={ordersOpen}
-        onOpenChange={setOrdersOpen}
-        pendingCountHint={metrics.data?.pendingOnlineOrders}
-      />
+      <Suspense fallback={null}>
+        {stockInUsed && (
+          <StockDialog
+            type="in"
+            open={stockIn.open}
+            productId={stockIn.productId}
+            onOpenChange={(open) => setStockIn((current) => ({ ...current, open }))}
+            products={products.data ?? []}
+          />
+        )}
+        {ordersUsed && (
+          <OnlineOrdersDialog
+            open={ordersOpen}
+            onOpenChange={setOrdersOpen}
+            pendingCountHint={metrics.data?.pendingOnlineOrders}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

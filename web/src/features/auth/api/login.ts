@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { sessionUser, type LoginInput, type SessionUser } from '@shop/contracts';
+import type { LoginInput, SessionUser } from '@shop/contracts';
 import { apiFetch } from '@/lib/api-client';
+import { parseSessionUser } from '@/lib/session-user';
 import { useSession } from '@/lib/session';
 
 export async function login(input: LoginInput): Promise<SessionUser> {
   // A 401 here is "wrong credentials", not a lost session.
   const response = await apiFetch<unknown>('/api/login', { method: 'POST', body: input, notifyUnauthorized: false });
   // Keep only id, username and role: that is all the browser stores.
-  return sessionUser.parse(response);
+  return parseSessionUser(response);
 }
 
 export function useLogin({ onSuccess }: { onSuccess?: (user: SessionUser) => void } = {}) {

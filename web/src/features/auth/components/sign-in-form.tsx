@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { loginInput, type LoginInput } from '@shop/contracts';
+import type { LoginInput } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { FormInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { loadAuthSchemas } from '@/lib/load-auth-schemas';
 import { paths } from '@/config/paths';
 import { useLogin } from '../api/login';
 
@@ -23,8 +24,10 @@ export function SignInForm() {
   });
   const pending = loginMutation.isPending;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The gateway's own rules and messages (contracts), fetched on first focus or here.
+    const { loginInput } = await loadAuthSchemas();
     const parsed = loginInput.safeParse(values);
     if (!parsed.success) {
       const next: Errors = {};
@@ -47,7 +50,13 @@ export function SignInForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="sign-in-form">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={() => void loadAuthSchemas()}
+      noValidate
+      className="space-y-4"
+      data-testid="sign-in-form"
+    >
       <FormInput
         id="username"
         label="Username"

@@ -56,6 +56,12 @@ export function LowStockAlerts({ onRestock }: { onRestock?: (productId: string) 
                     <p className="text-xs text-slate-500">
                       SKU {product.sku} · Min {product.minStockLevel}
                     </p>
+                    {product.currentStock < 0 && (
+                      // Only sales taken offline go below zero: a stocktake or a stock in resolves it.
+                      <p className="text-xs font-semibold text-red-700" data-testid="oversold-flag">
+                        Oversold while offline: count it or stock it in
+                      </p>
+                    )}
                   </div>
                   <span
                     className={cn(

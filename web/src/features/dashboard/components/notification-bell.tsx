@@ -11,8 +11,11 @@ export function NotificationBell() {
   const lowStock = metrics?.lowStockItems ?? 0;
   const pendingOrders = metrics?.pendingOnlineOrders ?? 0;
   const total = lowStock + pendingOrders;
+  // Already among the low-stock items (stock below zero); named apart so the manager sees why.
+  const oversold = metrics?.oversoldProducts?.length ?? 0;
+  const oversoldText = oversold > 0 ? `, ${plural(oversold, 'product', 'products')} oversold while offline` : '';
   const badge = total > DASHBOARD_LIMITS.bellCap ? `${DASHBOARD_LIMITS.bellCap}+` : String(total);
-  const breakdown = `${plural(lowStock, 'low stock item', 'low stock items')}, ${plural(pendingOrders, 'pending online order', 'pending online orders')}`;
+  const breakdown = `${plural(lowStock, 'low stock item', 'low stock items')}, ${plural(pendingOrders, 'pending online order', 'pending online orders')}${oversoldText}`;
 
   return (
     <Tooltip
@@ -21,6 +24,9 @@ export function NotificationBell() {
           <p className="font-semibold">Notifications</p>
           <p>{plural(lowStock, 'low stock item', 'low stock items')}</p>
           <p>{plural(pendingOrders, 'pending online order', 'pending online orders')}</p>
+          {oversold > 0 && (
+            <p data-testid="notification-oversold">{plural(oversold, 'product', 'products')} oversold while offline</p>
+          )}
         </div>
       }
     >

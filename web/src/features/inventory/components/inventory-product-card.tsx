@@ -25,15 +25,18 @@ export function InventoryProductCard({ product, onStock, actions }: InventoryPro
 
   return (
     <Card data-testid="product-card" data-product-id={product.id} data-sku={product.sku} className="flex flex-col p-5">
-      <div className="flex items-start justify-between gap-3">
-        <MediaThumbnail path={product.images[0]} alt={product.name} className="h-14 w-14 shrink-0" />
-        <div className="min-w-0 flex-1">
+      {/* On a phone the status goes under the name, which then has the card's width to itself. */}
+      <div className="grid grid-cols-[3.5rem_minmax(0,1fr)] items-start gap-x-3 gap-y-1 sm:grid-cols-[3.5rem_minmax(0,1fr)_auto]">
+        <MediaThumbnail path={product.images[0]} alt={product.name} className="h-14 w-14 shrink-0 max-sm:row-span-2" />
+        <div className="min-w-0">
           <h3 className="line-clamp-2 font-semibold break-words text-slate-900" title={product.name}>
             {product.name}
           </h3>
           <p className="font-mono text-xs text-slate-500">{product.sku}</p>
         </div>
-        <StockStatusBadge product={product} />
+        <div className="max-sm:col-start-2">
+          <StockStatusBadge product={product} />
+        </div>
       </div>
       <p className="mt-2 text-xs font-medium text-rose-700">{product.category}</p>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { PackageSearch } from 'lucide-react';
 import type { Product } from '@shop/contracts';
 import { Card } from '@/components/ui/card';
@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { CategoryFilter } from '@/components/filters/category-filter';
 import { SearchInput } from '@/components/filters/search-input';
+import { Pager, pageOf } from '@/components/pagination/pager';
 import { ALL_CATEGORIES, filterProducts } from '@/utils/product-filters';
 import type { StockType } from '../hooks/use-stock-form';
 import { InventoryProductCard } from './inventory-product-card';
@@ -18,7 +19,10 @@ type InventoryViewProps = {
   cardActions?: (product: Product) => ReactNode;
 };
 
-/** Search, category filter and product cards, each with Stock In / Stock Out. */
+/** Cards rendered at once (divisible by the 1, 2 and 3 columns of the grid): 5,000 would lag. */
+const PAGE_SIZE = 30;
+
+/** Search, category filter and product cards, each with Stock In / Stock Out, a page at a time. */
 export function InventoryView({ products, isLoading, isError, cardActions }: InventoryViewProps) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
@@ -26,20 +30,34 @@ export function InventoryView({ products, isLoading, isError, cardActions }: Inv
     type: 'in',
     open: false,
   });
+  const [page, setPage] = useState(0);
+  // Typing stays responsive: the cards re-filter at a lower priority than the keystroke.
+  const deferredSearch = useDeferredValue(search);
   const all = products ?? [];
-  const visible = filterProducts(all, { search, category });
+  const visible = filterProducts(all, { search: deferredSearch, category });
+  const shown = pageOf(visible, page, PAGE_SIZE);
 
   return (
     <div className="space-y-4">
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
         <SearchInput
           value={search}
-          onChange={setSearch}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(0);
+          }}
           placeholder="Search by name or SKU..."
           label="Search inventory"
           testId="inventory-search"
         />
-        <CategoryFilter value={category} onChange={setCategory} testId="inventory-category-filter" />
+        <CategoryFilter
+          value={category}
+          onChange={(value) => {
+            setCategory(value);
+            setPage(0);
+          }}
+          testId="inventory-category-filter"
+        />
       </Card>
 
       {isLoading ? (
@@ -55,16 +73,26 @@ export function InventoryView({ products, isLoading, isError, cardActions }: Inv
           </EmptyState>
         </Card>
       ) : (
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="inventory-grid">
-          {visible.map((product) => (
-            <InventoryProductCard
-              key={product.id}
-              product={product}
-              actions={cardActions?.(product)}
-              onStock={(type, productId) => setDialog({ type, productId, open: true })}
-            />
-          ))}
-        </div>
+        <>
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="inventory-grid">
+            {shown.rows.map((product) => (
+              <InventoryProductCard
+                key={product.id}
+                product={product}
+                actions={cardActions?.(product)}
+                onStock={(type, productId) => setDialog({ type, productId, open: true })}
+              />
+            ))}
+          </div>
+          <Pager
+            page={shown.page}
+            pageSize={PAGE_SIZE}
+            total={visible.length}
+            onPage={setPage}
+            label="Inventory pages"
+            testId="inventory-pager"
+          />
+        </>
       )}
 
       <StockDialog

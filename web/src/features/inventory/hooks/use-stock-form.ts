@@ -3,6 +3,7 @@ import {
   STOCK_IN_REASONS,
   STOCK_OUT_REASONS,
   createTransactionInput,
+  multiplyAmount,
   type MovementReason,
   type Product,
 } from '@shop/contracts';
@@ -30,11 +31,8 @@ export const parseQuantity = (raw: string): number => {
   return Number.isNaN(parsed) ? 1 : Math.max(1, parsed);
 };
 
-/** quantity × unitPrice with 2 decimals (read-only in the dialog). */
-export const totalValueOf = (quantity: number, unitPrice: string): string => {
-  const price = Number.parseFloat(unitPrice);
-  return (Number.isFinite(price) ? quantity * price : 0).toFixed(2);
-};
+/** quantity × unitPrice with 2 decimals (read-only in the dialog), exact: whole kobo, never a float. */
+export const totalValueOf = (quantity: number, unitPrice: string): string => multiplyAmount(unitPrice, quantity);
 
 type Options = { type: StockType; products: readonly Product[]; sellerName: string; initialProductId?: string };
 

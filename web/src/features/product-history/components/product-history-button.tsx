@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { History } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ProductHistoryDialog } from './product-history-dialog';
+import { ProductHistoryDialog, type HistoryMovement } from './product-history-dialog';
 
-type ProductHistoryButtonProps = { product: { id: string; name: string }; variant?: 'icon' | 'labelled' };
+type ProductHistoryButtonProps = {
+  product: { id: string; name: string };
+  variant?: 'icon' | 'labelled';
+  /** Actions per movement entry (the manager's Reverse). */
+  entryActions?: (movement: HistoryMovement) => ReactNode;
+};
 
 /** The 'History' action for a products row or an inventory card; owns its dialog. */
-export function ProductHistoryButton({ product, variant = 'icon' }: ProductHistoryButtonProps) {
+export function ProductHistoryButton({ product, variant = 'icon', entryActions }: ProductHistoryButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -21,7 +26,13 @@ export function ProductHistoryButton({ product, variant = 'icon' }: ProductHisto
         {variant === 'labelled' && 'History'}
       </Button>
       {open && (
-        <ProductHistoryDialog productId={product.id} productName={product.name} open={open} onOpenChange={setOpen} />
+        <ProductHistoryDialog
+          productId={product.id}
+          productName={product.name}
+          open={open}
+          onOpenChange={setOpen}
+          entryActions={entryActions}
+        />
       )}
     </>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { HistoryEntry } from '@shop/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -36,15 +37,77 @@ function EntryFact({
   );
 }
 
-function HistoryEntryItem({ entry }: { entry: HistoryEntry }) {
+/** A movement of the history, as an action (the manager's Reverse) needs it. */
+export type HistoryMovement = {
+  id: string;
+  productName: string;
+  type: 'in' | 'out';
+  quantity: number;
+  reason: string | null;
+  reversedBy: string | null;
+  reverses: string | null;
+};
+
+const entryDomId = (movementId: string) => `history-movement-${movementId}`;
+
+/** Jumps to the linked entry of the same history (a reversal and its original point at each other). */
+function jumpTo(movementId: string) {
+  const target = document.getElementById(entryDomId(movementId));
+  target?.scrollIntoView({ block: 'center' });
+  target?.focus();
+}
+
+function EntryLink({ label, movementId, testId }: { label: string; movementId: string; testId: string }) {
+  return (
+    <div className="col-span-2 min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd>
+        <button
+          type="button"
+          onClick={() => jumpTo(movementId)}
+          className="font-mono text-xs break-all text-sky-800 underline underline-offset-2 hover:text-sky-950 focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:outline-none"
+          data-testid={testId}
+          data-movement-id={movementId}
+        >
+          {movementId}
+        </button>
+      </dd>
+    </div>
+  );
+}
+
+function HistoryEntryItem({
+  entry,
+  productName,
+  actions,
+}: {
+  entry: HistoryEntry;
+  productName: string;
+  actions?: (movement: HistoryMovement) => ReactNode;
+}) {
   const event = eventLabels[entry.event];
-  const reference = entry.saleId ? `Sale ${entry.saleId}` : entry.reference ? `Reverses ${entry.reference}` : null;
+  const reference = entry.saleId ? `Sale ${entry.saleId}` : null;
+  const movement: HistoryMovement | null =
+    entry.movementId && entry.type
+      ? {
+          id: entry.movementId,
+          productName,
+          type: entry.type,
+          quantity: entry.quantity,
+          reason: entry.reason,
+          reversedBy: entry.reversedBy,
+          reverses: entry.reference,
+        }
+      : null;
   return (
     <li
+      id={entry.movementId ? entryDomId(entry.movementId) : undefined}
+      tabIndex={entry.movementId ? -1 : undefined}
       data-testid="history-entry"
       data-entry-no={entry.entryNo}
       data-event={entry.event}
-      className="rounded-lg border border-slate-200 p-3 text-sm"
+      data-movement-id={entry.movementId ?? undefined}
+      className="rounded-lg border border-slate-200 p-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-rose-400"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
@@ -100,7 +163,10 @@ function HistoryEntryItem({ entry }: { entry: HistoryEntry }) {
           testId="history-cost"
         />
         <EntryFact label="Reference" value={reference} testId="history-reference" wide />
-        <EntryFact label="Reversed by" value={entry.reversedBy} wide />
+        {entry.reference && <EntryLink label="Reverses" movementId={entry.reference} testId="history-reverses" />}
+        {entry.reversedBy && (
+          <EntryLink label="Reversed by" movementId={entry.reversedBy} testId="history-reversed-by" />
+        )}
       </dl>
       {entry.stocktake && (
         <p className="mt-1 text-xs text-slate-600">
@@ -112,6 +178,7 @@ function HistoryEntryItem({ entry }: { entry: HistoryEntry }) {
           {entry.notes}
         </p>
       )}
+      {movement && actions && <div className="mt-2 flex justify-end">{actions(movement)}</div>}
     </li>
   );
 }
@@ -122,10 +189,18 @@ type ProductHistoryDialogProps = {
   productName: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Actions per movement entry (the manager's Reverse). */
+  entryActions?: (movement: HistoryMovement) => ReactNode;
 };
 
 /** Every entry of the product's ledger, oldest first, with the balance after each. */
-export function ProductHistoryDialog({ productId, productName, open, onOpenChange }: ProductHistoryDialogProps) {
+export function ProductHistoryDialog({
+  productId,
+  productName,
+  open,
+  onOpenChange,
+  entryActions,
+}: ProductHistoryDialogProps) {
   const history = useProductHistory(productId, open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -158,7 +233,12 @@ export function ProductHistoryDialog({ productId, productName, open, onOpenChang
               {[...history.data.entries]
                 .sort((a, b) => a.entryNo - b.entryNo)
                 .map((entry) => (
-                  <HistoryEntryItem key={entry.entryNo} entry={entry} />
+                  <HistoryEntryItem
+                    key={entry.entryNo}
+                    entry={entry}
+                    productName={history.data.product.name}
+                    actions={entryActions}
+                  />
                 ))}
             </ol>
           </>

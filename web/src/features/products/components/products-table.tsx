@@ -7,10 +7,20 @@ import { Spinner } from '@/components/ui/spinner';
 import { StockStatusBadge } from '@/components/stock-status-badge';
 import { toastError, toastSuccess } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/utils/cn';
 import { formatMoney, stockValue } from '@/utils/format';
 import { useDeleteProduct } from '../api/delete-product';
 
 const headings = ['Product', 'SKU', 'Category', 'Price', 'Stock', 'Status', 'Value', 'Actions'] as const;
+
+/*
+ * Below md (768 px) each row becomes a card: a two-column grid of labelled cells (the label is CSS
+ * generated from data-label, so a cell's text stays its value), nothing scrolls sideways. Explicit
+ * roles keep the table semantics that display:grid would otherwise drop.
+ */
+const cell = 'px-3 py-3 max-md:p-0';
+const labelled =
+  'max-md:before:block max-md:before:text-xs max-md:before:font-normal max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]';
 
 type ProductsTableProps = {
   products: readonly Product[];
@@ -33,43 +43,76 @@ export function ProductsTable({ products, emptyText, rowActions }: ProductsTable
   if (products.length === 0) return <EmptyState icon={PackageSearch}>{emptyText}</EmptyState>;
 
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[760px] text-left text-sm" data-testid="products-table">
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
+    <div className="md:overflow-x-auto">
+      <table
+        role="table"
+        className="w-full text-left text-sm max-md:block md:min-w-[760px]"
+        data-testid="products-table"
+      >
+        <thead
+          role="rowgroup"
+          className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase max-md:sr-only"
+        >
+          <tr role="row">
             {headings.map((heading) => (
-              <th key={heading} scope="col" className={heading === 'Actions' ? 'px-3 py-3 text-right' : 'px-3 py-3'}>
+              <th
+                key={heading}
+                role="columnheader"
+                scope="col"
+                className={heading === 'Actions' ? 'px-3 py-3 text-right' : 'px-3 py-3'}
+              >
                 {heading}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody role="rowgroup" className="divide-y divide-slate-100 max-md:block">
           {products.map((product) => {
             const deleting = deleteProduct.isPending && deleteProduct.variables === product.id;
             return (
               <tr
                 key={product.id}
+                role="row"
                 data-testid="product-row"
                 data-product-id={product.id}
                 data-sku={product.sku}
-                className="hover:bg-slate-50/60"
+                className="hover:bg-slate-50/60 max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-2 max-md:px-4 max-md:py-3"
               >
-                <td className="max-w-56 px-3 py-3">
-                  <p className="truncate font-medium text-slate-900">{product.name}</p>
-                  {product.description && <p className="truncate text-xs text-slate-500">{product.description}</p>}
+                <td role="cell" className={cn(cell, 'max-w-56 max-md:col-span-2 max-md:max-w-none')}>
+                  <p className="truncate font-medium text-slate-900 max-md:whitespace-normal max-md:break-words">
+                    {product.name}
+                  </p>
+                  {product.description && <p className="truncate text-xs text-slate-600">{product.description}</p>}
                 </td>
-                <td className="px-3 py-3 font-mono text-xs whitespace-nowrap text-slate-600">{product.sku}</td>
-                <td className="px-3 py-3 text-slate-600">{product.category}</td>
-                <td className="px-3 py-3 text-slate-900">{formatMoney(product.price)}</td>
-                <td className="px-3 py-3 text-slate-900">{product.currentStock}</td>
-                <td className="px-3 py-3">
+                <td
+                  role="cell"
+                  data-label="SKU"
+                  className={cn(cell, labelled, 'font-mono text-xs break-all text-slate-600 md:whitespace-nowrap')}
+                >
+                  {product.sku}
+                </td>
+                <td role="cell" data-label="Category" className={cn(cell, labelled, 'text-slate-600')}>
+                  {product.category}
+                </td>
+                <td role="cell" data-label="Price" className={cn(cell, labelled, 'text-slate-900')}>
+                  {formatMoney(product.price)}
+                </td>
+                <td role="cell" data-label="Stock" className={cn(cell, labelled, 'text-slate-900')}>
+                  {product.currentStock}
+                </td>
+                <td role="cell" data-label="Status" className={cn(cell, labelled)}>
                   <StockStatusBadge product={product} />
                 </td>
-                <td className="px-3 py-3 text-slate-900">
+                <td role="cell" data-label="Value" className={cn(cell, labelled, 'text-slate-900')}>
                   {formatMoney(stockValue(product.price, product.currentStock))}
                 </td>
-                <td className="px-3 py-3 text-right whitespace-nowrap">
+                <td
+                  role="cell"
+                  className={cn(
+                    cell,
+                    'text-right whitespace-nowrap max-md:col-span-2 max-md:flex max-md:justify-end max-md:gap-1',
+                  )}
+                >
                   {rowActions?.(product)}
                   <Button
                     variant="ghost"

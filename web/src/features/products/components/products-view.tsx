@@ -1,31 +1,49 @@
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import type { Product } from '@shop/contracts';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { CategoryFilter } from '@/components/filters/category-filter';
 import { SearchInput } from '@/components/filters/search-input';
+import { Pager, pageOf } from '@/components/pagination/pager';
 import { ALL_CATEGORIES, filterProducts } from '@/utils/product-filters';
 import { useProducts } from '../api/get-products';
 import { ProductsTable } from './products-table';
+
+/** Rows rendered at once: 5,000 products filter in memory in a few ms, but rendering them all would lag. */
+const PAGE_SIZE = 50;
 
 export function ProductsView({ rowActions }: { rowActions?: (product: Product) => ReactNode } = {}) {
   const products = useProducts();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  const [page, setPage] = useState(0);
+  // Typing stays responsive: the list re-filters at a lower priority than the keystroke.
+  const deferredSearch = useDeferredValue(search);
   const all = products.data ?? [];
-  const visible = filterProducts(all, { search, category });
+  const visible = filterProducts(all, { search: deferredSearch, category });
+  const shown = pageOf(visible, page, PAGE_SIZE);
 
   return (
     <Card data-testid="products-view">
       <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center">
         <SearchInput
           value={search}
-          onChange={setSearch}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(0);
+          }}
           placeholder="Search products by name or SKU..."
           label="Search products"
           testId="products-search"
         />
-        <CategoryFilter value={category} onChange={setCategory} testId="products-category-filter" />
+        <CategoryFilter
+          value={category}
+          onChange={(value) => {
+            setCategory(value);
+            setPage(0);
+          }}
+          testId="products-category-filter"
+        />
       </div>
       {products.isPending ? (
         <div className="flex justify-center py-16 text-slate-500">
@@ -35,15 +53,25 @@ export function ProductsView({ rowActions }: { rowActions?: (product: Product) =
         <p className="py-16 text-center text-sm text-slate-500">Products could not be loaded.</p>
       ) : (
         <ProductsTable
-          products={visible}
+          products={shown.rows}
           rowActions={rowActions}
           emptyText={all.length === 0 ? 'No products yet. Add your first product.' : 'No products match your filters.'}
         />
       )}
       {!products.isPending && !products.isError && all.length > 0 && (
-        <p className="border-t border-slate-100 px-4 py-3 text-xs text-slate-500">
-          Showing {visible.length} of {all.length} products
-        </p>
+        <div className="space-y-3 border-t border-slate-100 px-4 py-3">
+          <Pager
+            page={shown.page}
+            pageSize={PAGE_SIZE}
+            total={visible.length}
+            onPage={setPage}
+            label="Products pages"
+            testId="products-pager"
+          />
+          <p className="text-xs text-slate-600" data-testid="products-count">
+            Showing {visible.length} of {all.length} products
+          </p>
+        </div>
       )}
     </Card>
   );

@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ReportSummary } from '@shop/contracts';
 import { apiFetch } from '@/lib/api-client';
 
-export type ReportRange = { from: string; to: string };
+/** `knownAt`: a YYYY-MM-DD Lagos day (the server reads it as the end of that day); absent: today's figures. */
+export type ReportRange = { from: string; to: string; knownAt?: string };
 
 export const reportSummaryKey = (range: ReportRange) => ['/api/reports', 'summary', range] as const;
 
@@ -10,6 +11,7 @@ export const getReportSummary = (range: ReportRange, signal?: AbortSignal): Prom
   const params = new URLSearchParams();
   if (range.from) params.set('from', range.from);
   if (range.to) params.set('to', range.to);
+  if (range.knownAt) params.set('knownAt', range.knownAt);
   return apiFetch<ReportSummary>(`/api/reports/summary?${params.toString()}`, { signal });
 };
 
@@ -20,4 +22,5 @@ export const reportSummaryQueryOptions = (range: ReportRange) =>
     placeholderData: keepPreviousData,
   });
 
-export const useReportSummary = (range: ReportRange) => useQuery(reportSummaryQueryOptions(range));
+export const useReportSummary = (range: ReportRange, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...reportSummaryQueryOptions(range), enabled });

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { InventoryItem } from '@shop/contracts';
+import { Pager, pageOf } from '@/components/pagination/pager';
 import { formatMoney } from '@/utils/format';
 import { koboToAmount, sumKobo, toKobo } from '@/utils/money';
 import { ReportTable, type Column } from './report-table';
@@ -16,8 +18,13 @@ const columns: readonly Column<InventoryItem>[] = [
   { heading: 'Status', cell: (row) => row.status },
 ];
 
-/** Stock and value per product as they were at the chosen instant (or now). */
+/** Rows shown at once: a shop of 5,000 products would otherwise render 5,000 rows. */
+const PAGE_SIZE = 50;
+
+/** Stock and value per product as they were at the chosen instant (or now), a page at a time. */
 export function AsOfInventory({ items, asOfLabel }: { items: readonly InventoryItem[]; asOfLabel: string }) {
+  const [page, setPage] = useState(0);
+  const shown = pageOf(items, page, PAGE_SIZE);
   const total = koboToAmount(sumKobo(items.map((item) => toKobo(item.stockValue))));
   return (
     <div className="space-y-2">
@@ -29,11 +36,19 @@ export function AsOfInventory({ items, asOfLabel }: { items: readonly InventoryI
       </p>
       <ReportTable
         columns={columns}
-        rows={items}
+        rows={shown.rows}
         rowKey={(row) => row.id}
         testId="as-of-table"
         rowTestId="as-of-row"
         emptyText="No products at that time."
+      />
+      <Pager
+        page={shown.page}
+        pageSize={PAGE_SIZE}
+        total={items.length}
+        onPage={setPage}
+        label="Stock as of pages"
+        testId="as-of-pager"
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReportSummary } from '@shop/contracts';
 import { formatMoney } from '@/utils/format';
@@ -14,25 +15,61 @@ const columns: readonly Column<CategoryStock>[] = [
 
 const compact = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
 
-/** Stock value per category at the end of the range: bar chart and the exact figures beside it. */
+const NARROW = '(max-width: 639px)';
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+/**
+ * Stock value per category at the end of the range: bar chart and the exact figures beside it. On a
+ * phone (or with many categories) the bars lie down, one per line with its category name beside it.
+ */
 export function CategoryStock({ rows }: { rows: readonly CategoryStock[] }) {
-  // The chart needs numbers; the exact amounts stay in the table and the tooltip uses the string.
+  const phone = useSyncExternalStore(subscribe, () => window.matchMedia(NARROW).matches);
+  // Side by side, more than four names under the bars would overlap at 1280 px too.
+  const narrow = phone || rows.length > 4;
+  // The chart needs numbers (display only); the exact amounts stay in the table and the tooltip uses the string.
   const data = rows.map((row) => ({ category: row.category, value: Number(row.stockValue), label: row.stockValue }));
+  const valueAxis = { tickFormatter: (value: number) => compact.format(value), tick: { fontSize: 11 } };
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <div className="h-64 min-w-0" data-testid="category-chart">
+      <div
+        className="min-w-0"
+        style={{ height: narrow ? Math.max(160, 44 * data.length + 40) : 256 }}
+        data-testid="category-chart"
+      >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="category" tick={{ fontSize: 11 }} interval={0} />
-            <YAxis tickFormatter={(value: number) => compact.format(value)} tick={{ fontSize: 11 }} width={48} />
+          <BarChart
+            data={data}
+            layout={narrow ? 'vertical' : 'horizontal'}
+            margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+          >
+            <CartesianGrid strokeDasharray="3 3" vertical={narrow} horizontal={!narrow} />
+            {narrow ? (
+              <>
+                <XAxis type="number" {...valueAxis} />
+                <YAxis type="category" dataKey="category" tick={{ fontSize: 11 }} width={110} interval={0} />
+              </>
+            ) : (
+              <>
+                <XAxis dataKey="category" tick={{ fontSize: 11 }} interval={0} />
+                <YAxis {...valueAxis} width={48} />
+              </>
+            )}
             <Tooltip
               formatter={(_value, _name, item) => [
                 formatMoney((item.payload as { label: string }).label),
                 'Stock value',
               ]}
             />
-            <Bar dataKey="value" fill="#e11d48" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+            <Bar
+              dataKey="value"
+              fill="#e11d48"
+              radius={narrow ? [0, 4, 4, 0] : [4, 4, 0, 0]}
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </div>

@@ -5,7 +5,10 @@ import { ReportTable, type Column } from './report-table';
 type ReasonRow = ReportSummary['movements']['byReason'][number];
 
 const columns: readonly Column<ReasonRow>[] = [
-  { heading: 'Type', cell: (row) => (row.type === 'in' ? 'Stock In' : 'Stock Out') },
+  {
+    heading: 'Type',
+    cell: (row) => <span className="whitespace-nowrap">{row.type === 'in' ? 'Stock In' : 'Stock Out'}</span>,
+  },
   { heading: 'Reason', cell: (row) => row.reason },
   { heading: 'Count', cell: (row) => row.count, numeric: true },
   { heading: 'Units', cell: (row) => row.units, numeric: true },

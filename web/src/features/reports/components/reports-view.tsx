@@ -5,10 +5,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/utils/format';
 import { useInventory } from '../api/get-inventory';
 import { useReportSummary } from '../api/get-report-summary';
-import { lagosLocalToInstant, thisLagosMonth } from '../utils/lagos-dates';
+import { formatLagosDay, lagosLocalToInstant, lagosToday, thisLagosMonth } from '../utils/lagos-dates';
 import { AsOfInventory } from './as-of-inventory';
 import { CategoryStock } from './category-chart';
 import { ExportButtons } from './export-buttons';
+import { KnownAtComparison } from './known-at-comparison';
 import { MovementSummary } from './movement-summary';
 import { SalesBreakdown } from './sales-breakdown';
 import { StockAlerts } from './stock-alerts';
@@ -55,7 +56,10 @@ export function ReportsView() {
   const asOf = lagosLocalToInstant(asOfLocal);
   const badRange = Boolean(range.from && range.to && range.from > range.to);
 
-  const summary = useReportSummary(badRange ? thisLagosMonth() : range);
+  const [knownAt, setKnownAt] = useState('');
+  const period = badRange ? thisLagosMonth() : range;
+  const summary = useReportSummary(period);
+  const knownSummary = useReportSummary({ ...period, knownAt }, { enabled: Boolean(knownAt) });
   const current = useInventory(null);
   const asOfInventory = useInventory(asOf);
 
@@ -87,10 +91,49 @@ export function ReportsView() {
               className="mt-1"
             />
           </label>
+          <label
+            className="col-span-2 min-w-0 text-xs font-medium text-slate-600 sm:col-span-1"
+            htmlFor="report-known-at"
+          >
+            As known at (end of day)
+            <Input
+              id="report-known-at"
+              type="date"
+              value={knownAt}
+              max={lagosToday()}
+              onChange={(event) => setKnownAt(event.target.value)}
+              data-testid="report-known-at"
+              aria-describedby="report-known-at-help"
+              className="mt-1"
+            />
+          </label>
         </div>
         <ExportButtons from={range.from} to={range.to} />
       </div>
+      <p id="report-known-at-help" className="text-xs text-slate-600">
+        Dates are Africa/Lagos days. &ldquo;As known at&rdquo; shows the period as it was reported at the end of that
+        day, beside today&apos;s corrected figures.
+      </p>
       {badRange && <p className="text-sm text-red-600">The start date must be on or before the end date.</p>}
+
+      {knownAt && (
+        <Section
+          title={`As known at ${formatLagosDay(knownAt)} and today`}
+          description="Later corrections (reversals booked on the original sale's date) and later entries change a past period's figures"
+        >
+          {knownSummary.isPending || summary.isPending ? (
+            <Loading />
+          ) : knownSummary.isError || summary.isError ? (
+            <Failed what="The report" />
+          ) : (
+            <KnownAtComparison
+              known={knownSummary.data}
+              today={summary.data}
+              knownLabel={`the end of ${formatLagosDay(knownAt)}`}
+            />
+          )}
+        </Section>
+      )}
 
       <SummaryCards inventory={current.data} summary={summary.data} />
 

@@ -1,8 +1,14 @@
+import { useState } from 'react';
 import type { InventoryItem } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+
+/** Alerts listed before "Show all": hundreds of low-stock lines would bury the rest of the page. */
+const FIRST = 10;
 
 /** Out-of-stock and low-stock products right now. */
 export function StockAlerts({ inventory }: { inventory: readonly InventoryItem[] }) {
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const groups = [
     { key: 'out', title: 'Out of stock', items: inventory.filter((item) => item.status === 'Out of Stock') },
     { key: 'low', title: 'Low stock', items: inventory.filter((item) => item.status === 'Low Stock') },
@@ -18,7 +24,7 @@ export function StockAlerts({ inventory }: { inventory: readonly InventoryItem[]
             <p className="text-sm text-slate-500">None.</p>
           ) : (
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-100">
-              {group.items.map((item) => (
+              {(expanded[group.key] ? group.items : group.items.slice(0, FIRST)).map((item) => (
                 <li
                   key={item.id}
                   data-testid="stock-alert"
@@ -35,6 +41,18 @@ export function StockAlerts({ inventory }: { inventory: readonly InventoryItem[]
                 </li>
               ))}
             </ul>
+          )}
+          {group.items.length > FIRST && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="mt-1"
+              aria-expanded={Boolean(expanded[group.key])}
+              onClick={() => setExpanded((current) => ({ ...current, [group.key]: !current[group.key] }))}
+              data-testid={`stock-alerts-${group.key}-toggle`}
+            >
+              {expanded[group.key] ? `Show the first ${FIRST}` : `Show all ${group.items.length}`}
+            </Button>
           )}
         </section>
       ))}

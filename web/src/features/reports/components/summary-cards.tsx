@@ -23,7 +23,7 @@ export function SummaryCards({ inventory, summary }: SummaryCardsProps) {
     },
   ];
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6" data-testid="reports-summary">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6" data-testid="reports-summary">
       {cards.map((card) => (
         <Card key={card.key} className="p-4" data-testid={`report-card-${card.key}`}>
           <p className="text-xs font-medium text-slate-500">{card.label}</p>

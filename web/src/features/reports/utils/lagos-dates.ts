@@ -1,15 +1,9 @@
-/** Africa/Lagos is UTC+01:00 all year (no daylight saving), so a fixed offset is exact. */
-export const LAGOS_OFFSET = '+01:00';
+import { LAGOS_OFFSET, lagosBusinessDay, LOCALE, SHOP_TIME_ZONE } from '@shop/contracts';
 
-const lagosDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Africa/Lagos',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+export { LAGOS_OFFSET };
 
 /** Today's date in Lagos as YYYY-MM-DD. */
-export const lagosToday = (now: Date = new Date()): string => lagosDay.format(now);
+export const lagosToday = (now: Date = new Date()): string => lagosBusinessDay(now);
 
 /** The current Lagos month: first and last day, both YYYY-MM-DD (the server treats `to` as the whole day). */
 export function thisLagosMonth(now: Date = new Date()): { from: string; to: string } {
@@ -24,3 +18,8 @@ export function lagosLocalToInstant(local: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
   return `${local.length === 16 ? `${local}:00` : local}${LAGOS_OFFSET}`;
 }
+
+const lagosDayLabel = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: SHOP_TIME_ZONE });
+
+/** "2025-03-10" → "10 Mar 2025", the Lagos calendar day whatever the browser's zone. */
+export const formatLagosDay = (day: string): string => lagosDayLabel.format(new Date(`${day}T12:00:00${LAGOS_OFFSET}`));

@@ -107,6 +107,7 @@ export function CartDialog({
             disabled={isEmpty || cart.paymentMethod !== 'cash' || isPending}
             aria-describedby={!isEmpty && cart.paymentMethod !== 'cash' ? 'confirm-sale-hint' : undefined}
             data-testid="confirm-sale"
+            aria-keyshortcuts="F9 Control+Enter"
           >
             {isPending ? (
               <>

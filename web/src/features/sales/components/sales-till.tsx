@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { PackageSearch, ShoppingCart, Trash2 } from 'lucide-react';
 import type { Product } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -9,15 +9,20 @@ import { SearchInput } from '@/components/filters/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/toast/use-toast';
 import { useCart } from '../hooks/use-cart';
-import { insufficientStockToast, useCheckout } from '../hooks/use-checkout';
+import { insufficientStockToast, useCheckout, type OfflineTill } from '../hooks/use-checkout';
 import { findBySku, groupByCategory, searchTill } from '../utils/till-catalogue';
 import { CartDialog } from './cart-dialog';
 import { TillProductCard } from './till-product-card';
 
-type SalesTillProps = { products: readonly Product[] | undefined; isLoading: boolean; isError: boolean };
+type SalesTillProps = {
+  products: readonly Product[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  till: OfflineTill;
+};
 
 /** Search (or scan) products, fill the cart, and take a cash sale through the Transaction Slip. */
-export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
+export function SalesTill({ products, isLoading, isError, till }: SalesTillProps) {
   const [search, setSearch] = useState('');
   const [scanMiss, setScanMiss] = useState<string | null>(null);
   const [cartOpen, setCartOpen] = useState(false);
@@ -25,10 +30,34 @@ export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
   const cart = useCart();
   const all = useMemo(() => products ?? [], [products]);
   const productsById = useMemo(() => new Map(all.map((product) => [product.id, product])), [all]);
-  const groups = useMemo(() => groupByCategory(searchTill(all, search)), [all, search]);
+  // Typing stays instant with thousands of products: the list follows a step behind, and only a page
+  // of it is drawn at a time.
+  const deferredSearch = useDeferredValue(search);
+  const matches = useMemo(() => searchTill(all, deferredSearch), [all, deferredSearch]);
+  const [shownCount, setShownCount] = useState(TILL_PAGE_SIZE);
+  useEffect(() => setShownCount(TILL_PAGE_SIZE), [deferredSearch]);
+  const groups = useMemo(() => groupByCategory(firstByCategory(matches, shownCount)), [matches, shownCount]);
   // Lives here, not in the dialog, so a sale finishing after the slip was closed still clears the cart.
-  const checkout = useCheckout(cart, productsById, () => setCartOpen(false));
+  const checkout = useCheckout(cart, productsById, () => setCartOpen(false), till);
   const quantityInCart = (productId: string) => cart.lines.find((line) => line.productId === productId)?.quantity ?? 0;
+
+  // Shortcuts for a cashier's hands on the keyboard: F8 pays in cash (opens the slip), F9 or
+  // Ctrl+Enter confirms the sale in the slip.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') {
+        event.preventDefault();
+        if (cart.lines.length === 0) return;
+        cart.setPaymentMethod('cash');
+        setCartOpen(true);
+      } else if (cartOpen && (event.key === 'F9' || (event.key === 'Enter' && (event.ctrlKey || event.metaKey)))) {
+        event.preventDefault();
+        checkout.confirm();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
 
   const addToCart = (product: Product): boolean => {
     const available = productsById.get(product.id)?.currentStock ?? product.currentStock;
@@ -66,7 +95,8 @@ export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
 
   return (
     <div className="space-y-5">
-      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+      {/* Sticky under the mobile header: the cart stays one tap away however far the list scrolls. */}
+      <Card className="sticky top-[61px] z-10 flex flex-col gap-3 p-4 shadow-sm sm:flex-row sm:items-center md:static md:shadow-none">
         <form onSubmit={onSearchSubmit} role="search" className="flex-1">
           <SearchInput
             value={search}
@@ -85,9 +115,18 @@ export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
           >
             {scanMiss ? `No product has the SKU "${scanMiss}"` : ''}
           </p>
+          {!till.online && (
+            // Kept in the sticky bar so a cashier far down the list still sees it (the full note is above).
+            <p className="mt-1 text-xs font-medium text-amber-900 md:hidden">
+              Offline · {till.waiting} waiting to sync
+            </p>
+          )}
+          <p className="mt-1 hidden text-xs text-slate-600 sm:block" data-testid="till-shortcuts">
+            Shortcuts: <kbd className="font-mono">F8</kbd> pay in cash · <kbd className="font-mono">F9</kbd> confirm sale
+          </p>
         </form>
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <Button onClick={() => setCartOpen(true)} data-testid="view-cart-button">
+          <Button onClick={() => setCartOpen(true)} data-testid="view-cart-button" aria-keyshortcuts="F8">
             <ShoppingCart className="h-4 w-4" aria-hidden="true" />
             View Cart ({cart.lines.length})
           </Button>
@@ -135,6 +174,16 @@ export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
           </section>
         ))
       )}
+      {matches.length > shownCount && (
+        <div className="flex flex-col items-center gap-2 py-2 text-sm text-slate-600">
+          <p data-testid="till-shown-count">
+            Showing {shownCount} of {matches.length} products: search to narrow the list.
+          </p>
+          <Button variant="outline" onClick={() => setShownCount((count) => count + TILL_PAGE_SIZE)} data-testid="till-show-more">
+            Show more products
+          </Button>
+        </div>
+      )}
 
       <CartDialog
         open={cartOpen}
@@ -147,6 +196,17 @@ export function SalesTill({ products, isLoading, isError }: SalesTillProps) {
       />
     </div>
   );
+}
+
+/** How many products the till draws at a time: enough to browse, few enough to stay fast at 5,000. */
+const TILL_PAGE_SIZE = 60;
+
+/** The first `count` matches in the order the till shows them (category, then name). */
+function firstByCategory(products: readonly Product[], count: number): Product[] {
+  if (products.length <= count) return [...products];
+  return groupByCategory(products)
+    .flatMap((group) => group.products)
+    .slice(0, count);
 }
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -1,9 +1,15 @@
-import type { Product } from '@shop/contracts';
+import { useState } from 'react';
+import type { CreateSaleInput, Product } from '@shop/contracts';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { hundredthsToPercent } from '@/utils/money';
 import { useCreateSale } from '../api/create-sale';
+import { offlinePayload, queueSale } from '../offline/sale-queue';
+import { cartTotals } from '../utils/cart-math';
 import type { Cart } from './use-cart';
+
+/** What the till needs to take a sale without the server. */
+export type OfflineTill = { online: boolean; catalogAsOf: string | null; sellerName: string; waiting: number };
 
 const INSUFFICIENT_STOCK = 'Insufficient stock';
 
@@ -11,11 +17,43 @@ export const insufficientStockToast = (units: number, productName: string) =>
   toastError(`Only ${units} units available for ${productName}`, INSUFFICIENT_STOCK);
 
 /** Confirming the cart: stock check, one POST /api/sales, then clear on success or keep on failure. */
-export function useCheckout(cart: Cart, productsById: ReadonlyMap<string, Product>, onCompleted: () => void) {
+export function useCheckout(
+  cart: Cart,
+  productsById: ReadonlyMap<string, Product>,
+  onCompleted: () => void,
+  till: OfflineTill,
+) {
   const createSale = useCreateSale();
+  const [queueing, setQueueing] = useState(false);
+
+  // Offline: the sale is written to IndexedDB first; only then is it done for the cashier.
+  const keepOffline = async (sale: CreateSaleInput, lineCount: number) => {
+    if (!till.catalogAsOf) {
+      toastError('This till has no catalogue saved yet: connect once to load it.');
+      return;
+    }
+    const priceOf = (productId: string) => productsById.get(productId)?.price ?? '0';
+    const payload = offlinePayload(
+      { ...sale, items: sale.items.map((item) => ({ ...item, unitPrice: priceOf(item.productId) })) },
+      { soldAt: new Date(), catalogAsOf: till.catalogAsOf, sellerName: till.sellerName },
+    );
+    const { total } = cartTotals(cart.lines, (line) => priceOf(line.productId), cart.discountHundredths);
+    setQueueing(true);
+    try {
+      await queueSale(payload, total);
+    } catch {
+      toastError('The sale could not be saved on this till. Please try again.');
+      return;
+    } finally {
+      setQueueing(false);
+    }
+    toast({ title: 'Sale saved offline', description: `${lineCount} item(s); it will be sent when the connection returns` });
+    cart.clear();
+    onCompleted();
+  };
 
   const confirm = () => {
-    if (cart.lines.length === 0 || cart.paymentMethod !== 'cash' || createSale.isPending) return;
+    if (cart.lines.length === 0 || cart.paymentMethod !== 'cash' || createSale.isPending || queueing) return;
     // A retry of the same cart skips this check: if the lost attempt did go through, the stock shown
     // already includes it, and only the server (which answers the recorded sale again) can tell.
     if (!cart.isRetry()) {
@@ -28,14 +66,19 @@ export function useCheckout(cart: Cart, productsById: ReadonlyMap<string, Produc
       }
     }
     const lineCount = cart.lines.length;
+    const sale: CreateSaleInput = {
+      saleId: cart.saleIdFor(),
+      items: cart.lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      discountPercentage: hundredthsToPercent(cart.discountHundredths),
+      notes: cart.notes.trim() || null,
+      paymentMethod: 'cash',
+    };
+    if (!till.online) {
+      void keepOffline(sale, lineCount);
+      return;
+    }
     createSale.mutate(
-      {
-        saleId: cart.saleIdFor(),
-        items: cart.lines.map(({ productId, quantity }) => ({ productId, quantity })),
-        discountPercentage: hundredthsToPercent(cart.discountHundredths),
-        notes: cart.notes.trim() || null,
-        paymentMethod: 'cash',
-      },
+      sale,
       {
         onSuccess: () => {
           toast({ title: 'Sale completed', description: `Successfully processed ${lineCount} item(s)` });
@@ -44,7 +87,11 @@ export function useCheckout(cart: Cart, productsById: ReadonlyMap<string, Produc
         },
         onError: (error) => {
           // The cart stays as it is (and keeps its saleId) so the same sale can be retried.
-          if (error instanceof ApiError && error.status === 409 && error.serverTitle === INSUFFICIENT_STOCK) {
+          // No answer at all (the connection dropped mid-sale): keep it offline; the same saleId makes
+          // it harmless if the server did record it.
+          if (!(error instanceof ApiError)) {
+            void keepOffline(sale, lineCount);
+          } else if (error.status === 409 && error.serverTitle === INSUFFICIENT_STOCK) {
             toastError(error.serverMessage ?? 'Not enough stock for this sale', INSUFFICIENT_STOCK);
           } else {
             toastError('Failed to process sale. Please try again.');
@@ -54,5 +101,5 @@ export function useCheckout(cart: Cart, productsById: ReadonlyMap<string, Produc
     );
   };
 
-  return { confirm, isPending: createSale.isPending };
+  return { confirm, isPending: createSale.isPending || queueing };
 }

@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
 import { Printer, ReceiptText } from 'lucide-react';
+import type { LedgerTransaction } from '@shop/contracts';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDateTime, formatMoney } from '@/utils/format';
@@ -10,12 +13,20 @@ type TransactionGroupCardProps = {
   group: TransactionGroup;
   /** Set for till sales: prints the receipt of the whole sale. */
   onPrintReceipt?: () => void;
+  onShowMovement?: (movementId: string) => void;
+  lineActions?: (line: LedgerTransaction) => ReactNode;
 };
 
-export function TransactionGroupCard({ group, onPrintReceipt }: TransactionGroupCardProps) {
+export function TransactionGroupCard({
+  group,
+  onPrintReceipt,
+  onShowMovement,
+  lineActions,
+}: TransactionGroupCardProps) {
   const first = group.lines[0];
   const total = koboToAmount(sumKobo(group.lines.map((line) => toKobo(line.totalValue))));
   const units = group.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const reversed = group.lines.filter((line) => line.reversedBy !== null).length;
 
   return (
     <Card data-testid="transaction-group" data-sale-id={group.saleId ?? undefined} className="overflow-hidden">
@@ -24,8 +35,20 @@ export function TransactionGroupCard({ group, onPrintReceipt }: TransactionGroup
           <div className="flex min-w-0 items-start gap-2">
             <ReceiptText className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             <div className="min-w-0">
-              <p className="truncate font-mono text-sm font-medium text-slate-900" data-testid="transaction-sale-id">
-                {group.saleId}
+              <p className="flex min-w-0 items-center gap-2">
+                <span
+                  className="truncate font-mono text-sm font-medium text-slate-900"
+                  data-testid="transaction-sale-id"
+                >
+                  {group.saleId}
+                </span>
+                {reversed > 0 && (
+                  <Badge tone="warning" data-testid="sale-reversed">
+                    {reversed === group.lines.length
+                      ? 'Reversed'
+                      : `${reversed} of ${group.lines.length} lines reversed`}
+                  </Badge>
+                )}
               </p>
               <p className="text-xs text-slate-500">
                 {first ? formatDateTime(first.createdAt) : ''} · {first?.sellerName} · {group.lines.length} line(s),{' '}
@@ -54,7 +77,13 @@ export function TransactionGroupCard({ group, onPrintReceipt }: TransactionGroup
       )}
       <ul className="divide-y divide-slate-100 px-4">
         {group.lines.map((line) => (
-          <TransactionLineRow key={line.id} transaction={line} showNotes={!group.saleId} />
+          <TransactionLineRow
+            key={line.id}
+            transaction={line}
+            showNotes={!group.saleId}
+            onShowMovement={onShowMovement}
+            actions={lineActions?.(line)}
+          />
         ))}
       </ul>
       {!group.saleId && first && (

@@ -1,9 +1,11 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
-import type { Transaction } from '@shop/contracts';
+import type { ReactNode } from 'react';
+import { ArrowDown, ArrowUp, Undo2 } from 'lucide-react';
+import type { LedgerTransaction } from '@shop/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/utils/cn';
 import { formatDateTime, formatMoney } from '@/utils/format';
 import { formatPercentOneDecimal, toKobo } from '@/utils/money';
+import { directionLabel } from '../utils/transaction-groups';
 
 const reasonTones: Record<string, BadgeTone> = {
   purchase: 'info',
@@ -21,14 +23,53 @@ export function ReasonBadge({ reason }: { reason: string }) {
   );
 }
 
-/** One movement: up arrow, 'Stock In' and + for stock in; down arrow, 'Sale' and - for stock out. */
+const shortId = (id: string) => id.slice(0, 8);
+
+/**
+ * One movement: up arrow, 'Stock In' and + for stock in; down arrow and - for stock out, labelled
+ * 'Sale' for a sale and 'Stock Out' for waste or an adjustment. A reversal and the movement it undoes
+ * link to each other (the link searches the movement's id, which shows both).
+ */
 type TransactionLineRowProps = {
-  transaction: Transaction;
+  transaction: LedgerTransaction;
   /** Sale lines share one note, shown once on the group instead. */
   showNotes?: boolean;
+  /** Shows the movement with this id (and its reversal). */
+  onShowMovement?: (movementId: string) => void;
+  /** Extra actions for the line (the manager's Reverse). */
+  actions?: ReactNode;
 };
 
-export function TransactionLineRow({ transaction, showNotes = true }: TransactionLineRowProps) {
+/** Either link shows the original's id as a search, which lists the original and its reversal together. */
+function MovementLink({
+  label,
+  movementId,
+  onShow,
+}: {
+  label: string;
+  movementId: string;
+  onShow?: (id: string) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 rounded font-medium text-sky-800 underline underline-offset-2 hover:text-sky-950 focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:outline-none"
+      onClick={() => onShow?.(movementId)}
+      data-testid={label === 'Reversed by' ? 'transaction-reversed-by' : 'transaction-reverses'}
+      data-movement-id={movementId}
+    >
+      <Undo2 className="h-3 w-3" aria-hidden="true" />
+      {label} {shortId(movementId)}
+    </button>
+  );
+}
+
+export function TransactionLineRow({
+  transaction,
+  showNotes = true,
+  onShowMovement,
+  actions,
+}: TransactionLineRowProps) {
   const isIn = transaction.type === 'in';
   const Icon = isIn ? ArrowUp : ArrowDown;
   const hasDiscount = toKobo(transaction.discountAmount) > 0n;
@@ -38,6 +79,7 @@ export function TransactionLineRow({ transaction, showNotes = true }: Transactio
       data-testid="transaction-line"
       data-transaction-id={transaction.id}
       data-type={transaction.type}
+      data-reversed={transaction.reversedBy ? 'true' : undefined}
       className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4"
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -59,11 +101,25 @@ export function TransactionLineRow({ transaction, showNotes = true }: Transactio
               data-testid="transaction-type"
               className={cn('font-medium', isIn ? 'text-emerald-700' : 'text-rose-700')}
             >
-              {isIn ? 'Stock In' : 'Sale'}
+              {directionLabel(transaction.type, transaction.reason)}
             </span>
             <ReasonBadge reason={transaction.reason} />
             <span data-testid="transaction-date">{formatDateTime(transaction.createdAt)}</span>
           </p>
+          {(transaction.reversedBy || transaction.reverses) && (
+            <p className="mt-1 flex flex-wrap gap-x-3 text-xs">
+              {transaction.reversedBy && (
+                <MovementLink
+                  label="Reversed by"
+                  movementId={transaction.reversedBy}
+                  onShow={() => onShowMovement?.(transaction.id)}
+                />
+              )}
+              {transaction.reverses && (
+                <MovementLink label="Reverses" movementId={transaction.reverses} onShow={onShowMovement} />
+              )}
+            </p>
+          )}
           {showNotes && transaction.notes && (
             <p className="mt-1 text-xs break-words text-slate-600" data-testid="transaction-notes">
               {transaction.notes}
@@ -72,7 +128,7 @@ export function TransactionLineRow({ transaction, showNotes = true }: Transactio
         </div>
       </div>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 pl-12 sm:block sm:shrink-0 sm:pl-0 sm:text-right">
-        <p className={cn('text-sm font-semibold tabular-nums', isIn ? 'text-emerald-600' : 'text-rose-600')}>
+        <p className={cn('text-sm font-semibold tabular-nums', isIn ? 'text-emerald-700' : 'text-rose-700')}>
           <span data-testid="transaction-quantity">
             {isIn ? '+' : '-'}
             {transaction.quantity}
@@ -90,6 +146,7 @@ export function TransactionLineRow({ transaction, showNotes = true }: Transactio
             {formatMoney(transaction.discountAmount)}
           </p>
         )}
+        {actions && <div className="mt-1 w-full sm:flex sm:justify-end">{actions}</div>}
       </div>
     </li>
   );

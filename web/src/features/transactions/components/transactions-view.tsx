@@ -1,100 +1,85 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ReceiptText } from 'lucide-react';
-import type { ContactInfoResponse, Transaction } from '@shop/contracts';
+import type { ContactInfoResponse, LedgerTransaction } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/toast/use-toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useTransactionGroups } from '../api/get-transaction-groups';
 import { buildReceipt } from '../receipt/receipt-model';
 import { printReceipt } from '../receipt/print-receipt';
-import {
-  emptyFilter,
-  filterTransactions,
-  groupTransactions,
-  isFiltering,
-  isSaleGroup,
-  type TransactionFilter,
-} from '../utils/transaction-groups';
+import { emptyFilter, isFiltering, isSaleGroup, type TransactionFilter } from '../utils/transaction-groups';
 import { TransactionFilters } from './transaction-filters';
 import { TransactionGroupCard } from './transaction-group-card';
 
-const PAGE_SIZE = 50;
-
 type TransactionsViewProps = {
-  transactions: readonly Transaction[] | undefined;
-  isLoading: boolean;
-  isError: boolean;
   /** The shop's contact details for receipts; null leaves them off. */
   contactInfo: ContactInfoResponse | null;
   /** Search to start with: the audit trail links a sale here as `?search=<saleId>`. */
   initialSearch?: string;
+  /** Extra actions per line (the route adds the manager's Reverse). */
+  lineActions?: (line: LedgerTransaction) => ReactNode;
 };
 
-/** Movement history grouped by sale, with search, type and reason filters and receipt printing. */
-export function TransactionsView({
-  transactions,
-  isLoading,
-  isError,
-  contactInfo,
-  initialSearch = '',
-}: TransactionsViewProps) {
+/**
+ * Movement history grouped by sale, with search, type and reason filters and receipt printing.
+ * Filtered and paged on the server; a sale shows whole when any of its lines matches.
+ */
+export function TransactionsView({ contactInfo, initialSearch = '', lineActions }: TransactionsViewProps) {
   const [filter, setFilter] = useState<TransactionFilter>({ ...emptyFilter, search: initialSearch });
-  const [shown, setShown] = useState(PAGE_SIZE);
-  const all = useMemo(() => transactions ?? [], [transactions]);
-  // Receipts always use every line of the sale, whatever the filters hide.
-  const salesById = useMemo(
-    () => new Map(groupTransactions(all).flatMap((group) => (isSaleGroup(group) ? [[group.saleId!, group]] : []))),
-    [all],
-  );
-  const groups = useMemo(() => groupTransactions(filterTransactions(all, filter)), [all, filter]);
-
-  const onFilterChange = (next: TransactionFilter) => {
-    setFilter(next);
-    setShown(PAGE_SIZE);
-  };
+  const settled = useDebouncedValue(filter, 250);
+  const query = useTransactionGroups(settled);
+  // While a new filter waits for its pause or its answer, no stale rows are shown as if they matched.
+  const settling = query.isPending || JSON.stringify(filter) !== JSON.stringify(settled);
+  const groups = useMemo(() => query.data?.pages.flatMap((page) => page.groups) ?? [], [query.data]);
 
   const print = (saleId: string) => {
-    const sale = salesById.get(saleId);
+    const sale = groups.find((group) => group.saleId === saleId);
     if (!sale) return;
     if (!printReceipt(buildReceipt(saleId, sale.lines), contactInfo)) {
       toastError('The receipt window was blocked. Allow pop-ups for this site and try again.');
     }
   };
+  const showMovement = (movementId: string) => setFilter({ ...emptyFilter, search: movementId });
 
   return (
     <div className="space-y-4">
-      <TransactionFilters value={filter} onChange={onFilterChange} />
-      {isLoading ? (
-        <div className="flex justify-center py-16 text-slate-500">
+      <TransactionFilters value={filter} onChange={setFilter} />
+      {settling ? (
+        <div className="flex justify-center py-16 text-slate-500" aria-busy="true" data-testid="transactions-loading">
           <Spinner className="h-6 w-6" />
         </div>
-      ) : isError ? (
+      ) : query.isError ? (
         <p className="py-16 text-center text-sm text-slate-500">Transactions could not be loaded.</p>
       ) : groups.length === 0 ? (
         <Card>
           <EmptyState icon={ReceiptText} testId="transactions-empty">
-            {all.length === 0 ? 'No transactions yet' : 'No transactions match your filters.'}
+            {isFiltering(settled) ? 'No transactions match your filters.' : 'No transactions yet'}
           </EmptyState>
         </Card>
       ) : (
         <>
           <p className="text-xs text-slate-500" aria-live="polite">
-            {isFiltering(filter) ? 'Matching' : 'Showing'} {Math.min(shown, groups.length)} of {groups.length}{' '}
-            {groups.length === 1 ? 'entry' : 'entries'}
+            {isFiltering(settled) ? 'Matching' : 'Showing'} {groups.length}
+            {query.hasNextPage ? '+' : ''} {groups.length === 1 ? 'entry' : 'entries'}
           </p>
           <div className="space-y-3" data-testid="transactions-list">
-            {groups.slice(0, shown).map((group) => (
+            {groups.map((group) => (
               <TransactionGroupCard
                 key={group.key}
                 group={group}
-                onPrintReceipt={group.saleId && salesById.has(group.saleId) ? () => print(group.saleId!) : undefined}
+                onPrintReceipt={isSaleGroup(group) ? () => print(group.saleId!) : undefined}
+                onShowMovement={showMovement}
+                lineActions={lineActions}
               />
             ))}
           </div>
-          {groups.length > shown && (
+          {query.hasNextPage && (
             <div className="flex justify-center">
-              <Button variant="outline" onClick={() => setShown((count) => count + PAGE_SIZE)}>
+              <Button variant="outline" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage && <Spinner />}
                 Show more
               </Button>
             </div>

@@ -23,6 +23,8 @@ const styles = `
   .totals { margin-top: 12px; font-size: 14px; }
   .totals div { display: flex; justify-content: space-between; padding: 3px 0; }
   .totals .grand { border-top: 1px dashed #94a3b8; margin-top: 4px; padding-top: 8px; font-size: 17px; font-weight: 700; }
+  .reversed { color: #b91c1c; font-weight: 600; }
+  .reversal-notice { border: 1px solid #fecaca; background: #fef2f2; color: #991b1b; border-radius: 8px; padding: 8px 10px; font-size: 13px; margin: 0 0 12px; }
   footer { text-align: center; margin-top: 20px; font-size: 13px; color: #475569; }
   .actions { display: flex; gap: 8px; justify-content: center; margin-top: 20px; }
   button { font: inherit; font-size: 14px; padding: 8px 18px; border-radius: 8px; border: 1px solid #cbd5e1; background: #fff; cursor: pointer; }
@@ -36,7 +38,7 @@ export function renderReceiptDocument(receipt: Receipt, contact: ContactInfoResp
   const rows = receipt.lines
     .map(
       (line) => `<tr data-testid="receipt-line">
-        <td data-testid="receipt-line-product">${escapeHtml(line.productName)}</td>
+        <td data-testid="receipt-line-product">${escapeHtml(line.productName)}${line.reversed ? ' <span class="reversed" data-testid="receipt-line-reversed">(reversed)</span>' : ''}</td>
         <td class="num" data-testid="receipt-line-quantity">${line.quantity}</td>
         <td class="num" data-testid="receipt-line-unit-price">${money(line.unitPrice)}</td>
         <td class="num" data-testid="receipt-line-total">${money(line.lineTotal)}</td>
@@ -75,6 +77,15 @@ export function renderReceiptDocument(receipt: Receipt, contact: ContactInfoResp
     <dt>Seller</dt><dd data-testid="receipt-seller">${escapeHtml(receipt.sellerName)}</dd>
     ${payment}
   </dl>
+  ${
+    receipt.reversedLines > 0
+      ? `<p class="reversal-notice" data-testid="receipt-reversed">${
+          receipt.reversedLines === receipt.lines.length
+            ? 'This sale has been reversed.'
+            : `${receipt.reversedLines} of ${receipt.lines.length} lines of this sale have been reversed.`
+        } The receipt shows the sale as it was made.</p>`
+      : ''
+  }
   <table>
     <thead><tr><th>Product</th><th class="num">Qty</th><th class="num">Unit price</th><th class="num">Total</th></tr></thead>
     <tbody>${rows}</tbody>

@@ -1,7 +1,13 @@
 import type { Transaction } from '@shop/contracts';
 import { koboToAmount, sumKobo, toKobo } from '@/utils/money';
 
-export type ReceiptLine = { productName: string; quantity: number; unitPrice: string; lineTotal: string };
+export type ReceiptLine = {
+  productName: string;
+  quantity: number;
+  unitPrice: string;
+  lineTotal: string;
+  reversed: boolean;
+};
 
 export type Receipt = {
   saleId: string;
@@ -13,6 +19,8 @@ export type Receipt = {
   discountAmount: string;
   total: string;
   paymentMethod: string | null;
+  /** Lines a manager has reversed since (the receipt stays as sold, and says so). */
+  reversedLines: number;
 };
 
 /** Till sale ids carry their payment method: CASH-timestamp-random. */
@@ -23,7 +31,7 @@ const paymentMethodOf = (saleId: string): string | null =>
  * A receipt from the sale's own stored rows (their names and prices at the time of sale), never
  * from today's catalogue, so reprinting an old sale gives the same receipt.
  */
-export function buildReceipt(saleId: string, rows: readonly Transaction[]): Receipt {
+export function buildReceipt(saleId: string, rows: readonly (Transaction & { reversedBy?: string | null })[]): Receipt {
   const lines = rows.map((row) => {
     const quantity = BigInt(Math.max(row.quantity, 0));
     const lineTotalKobo =
@@ -41,6 +49,7 @@ export function buildReceipt(saleId: string, rows: readonly Transaction[]): Rece
       lineTotalKobo,
       totalKobo: toKobo(row.totalValue),
       discountKobo: toKobo(row.discountAmount),
+      reversed: Boolean(row.reversedBy),
     };
   });
   const first = rows[0];
@@ -48,16 +57,18 @@ export function buildReceipt(saleId: string, rows: readonly Transaction[]): Rece
     saleId,
     createdAt: first?.createdAt ?? '',
     sellerName: first?.sellerName ?? '',
-    lines: lines.map(({ productName, quantity, unitPrice, lineTotalKobo }) => ({
+    lines: lines.map(({ productName, quantity, unitPrice, lineTotalKobo, reversed }) => ({
       productName,
       quantity,
       unitPrice,
       lineTotal: koboToAmount(lineTotalKobo),
+      reversed,
     })),
     subtotal: koboToAmount(sumKobo(lines.map((line) => line.lineTotalKobo))),
     discountPercentage: first?.discountPercentage ?? '0',
     discountAmount: koboToAmount(sumKobo(lines.map((line) => line.discountKobo))),
     total: koboToAmount(sumKobo(lines.map((line) => line.totalKobo))),
     paymentMethod: paymentMethodOf(saleId),
+    reversedLines: lines.filter((line) => line.reversed).length,
   };
 }

@@ -1,0 +1,2 @@
+export * from './money-schemas';
+export * from './kobo';

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { LIMITS, MAX_AMOUNT, MONEY_PRECISION, MONEY_SCALE } from '../limits';
+
+/** decimal(10,2): at most 8 integer digits and 2 decimals, never negative. Sent as a string. */
+export const MONEY_PATTERN = new RegExp(
+  `^\\d{1,${MONEY_PRECISION - MONEY_SCALE}}(\\.\\d{1,${MONEY_SCALE}})?$`,
+);
+
+/** A string already trimmed, checked as a decimal(10,2) amount. */
+export const moneyText = (label: string) =>
+  z.string().refine((value) => MONEY_PATTERN.test(value), {
+    message: `${label} must be an amount from 0 to ${MAX_AMOUNT} with at most ${MONEY_SCALE} decimals`,
+  });
+
+/** Accepts a string or a number and yields the trimmed string, checked as a decimal(10,2) amount. */
+export const moneyString = (label: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${label} is required` })
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .pipe(moneyText(label));
+
+/** decimal(5,2) percentage, 0 to 100 inclusive. */
+export const percentString = (label: string) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= LIMITS.maxDiscountPercent, {
+      message: `${label} must be between 0% and 100%`,
+    });
+
+/** A whole number of units on one line: at least 1, at most LIMITS.maxLineQuantity. */
+export const lineQuantity = (coerce: boolean) =>
+  (coerce ? z.coerce.number({ error: 'Quantity must be a whole number' }) : z.number({ error: 'Quantity must be a whole number' }))
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(LIMITS.maxLineQuantity, `Quantity must be at most ${LIMITS.maxLineQuantity}`);
+
+/** A stock count (opening stock, minimum stock level, a stocktake count): 0 to LIMITS.maxStockLevel. */
+export const stockCount = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(LIMITS.maxStockLevel, `${label} must be at most ${LIMITS.maxStockLevel}`);
+
+/** A money amount as it leaves the server: always 2 decimals, e.g. "1250.00". */
+export const moneyOut = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -1,0 +1,3 @@
+export * from './sale.decider';
+export * from './sale-id-owner.decider';
+export * from './offline-sale.rules';

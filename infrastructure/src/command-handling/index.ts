@@ -1,0 +1,3 @@
+export * from './handle-command';
+export * from './stream-state-cache';
+export * from './stream-decisions';

@@ -1,2 +1,0 @@
-export * from './sale.decider';
-export * from './sale-id-owner.decider';

@@ -1,0 +1,125 @@
+import { startTestApp, type TestApp } from './support/test-app';
+import type { ApiClient } from './support/api-client';
+
+/** Issue 14: a sale the till took offline is a fact, recorded with its time of sale and the prices paid. */
+describe('POST /api/sales with offline: sales the till took without a connection', () => {
+  let app: TestApp;
+  let manager: ApiClient;
+  let sequence = 0;
+
+  const newProduct = async (price: string, stock: number) => {
+    sequence += 1;
+    const { body } = await manager.post('/api/products', {
+      name: `Offline product ${sequence}`,
+      sku: `OFF-${sequence}-${Date.now()}`,
+      category: 'Skincare Products',
+      price,
+      currentStock: stock,
+    });
+    return body as { id: string; name: string };
+  };
+  const saleId = () => `CASH-${Date.now()}-${Math.random().toString(36).slice(2, 11)}`;
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const stockOf = async (id: string) =>
+    (await manager.get('/api/products')).body.find((row: { id: string }) => row.id === id).currentStock as number;
+  const offlineSale = (productId: string, unitPrice: string, soldAt = minutesAgo(10), sellerName = 'manager') => ({
+    saleId: saleId(),
+    items: [{ productId, quantity: 1, unitPrice }],
+    paymentMethod: 'cash',
+    offline: { soldAt, catalogAsOf: new Date(Date.parse(soldAt) - 60_000).toISOString(), sellerName },
+  });
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    manager = await app.signIn('manager', app.managerPassword);
+  });
+  afterAll(() => app.close());
+
+  it('records the time of sale as createdAt with the sync time beside it, and a repeat records nothing', async () => {
+    const product = await newProduct('2500', 5);
+    const soldAt = minutesAgo(30);
+    const body = { ...offlineSale(product.id, '2500.00', soldAt), offline: { soldAt, catalogAsOf: minutesAgo(60), sellerName: 'manager' } };
+    const first = await manager.post('/api/sales', body);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ createdAt: soldAt, totalValue: '2500.00', sellerName: 'manager', offline: { syncedBy: 'manager' } });
+    expect(Date.parse(first.body.offline.syncedAt)).toBeGreaterThan(Date.parse(soldAt));
+    const repeat = await manager.post('/api/sales', body);
+    expect(repeat.status).toBe(200);
+    expect(repeat.body).toEqual(first.body);
+    expect(await stockOf(product.id)).toBe(4);
+    const rows = (await manager.get('/api/transactions')).body.filter((row: { saleId: string }) => row.saleId === body.saleId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].createdAt).toBe(soldAt);
+    expect((await manager.get(`/api/sales/${body.saleId}`)).body.createdAt).toBe(soldAt);
+  });
+
+  it('records an offline sale of a unit sold online meanwhile: stock below zero, flagged for the manager', async () => {
+    const product = await newProduct('800', 1);
+    const online = await manager.post('/api/sales', { saleId: saleId(), items: [{ productId: product.id, quantity: 1 }], paymentMethod: 'cash' });
+    expect(online.status).toBe(201);
+    const offline = await manager.post('/api/sales', offlineSale(product.id, '800'));
+    expect(offline.status).toBe(201);
+    expect(await stockOf(product.id)).toBe(-1);
+    const metrics = (await manager.get('/api/dashboard/metrics')).body;
+    expect(metrics.oversoldProducts.map((row: { id: string }) => row.id)).toContain(product.id);
+    // Online sales keep refusing insufficient stock.
+    const refused = await manager.post('/api/sales', { saleId: saleId(), items: [{ productId: product.id, quantity: 1 }], paymentMethod: 'cash' });
+    expect(refused.status).toBe(409);
+    // A stock in resolves it.
+    const stockIn = await manager.post('/api/transactions', {
+      productId: product.id,
+      type: 'in',
+      quantity: 1,
+      unitPrice: '500.00',
+      totalValue: '500',
+      reason: 'purchase',
+      sellerName: 'manager',
+    });
+    expect(stockIn.status).toBe(201);
+    expect(await stockOf(product.id)).toBe(0);
+    const after = (await manager.get('/api/dashboard/metrics')).body;
+    expect(after.oversoldProducts.map((row: { id: string }) => row.id)).not.toContain(product.id);
+  });
+
+  it('refuses a price the product never had at or after the till catalogue, with a clear message', async () => {
+    const product = await newProduct('1200', 3);
+    const response = await manager.post('/api/sales', offlineSale(product.id, '900'));
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(
+      `The offline price 900.00 for ${product.name} was never its price at or after the till's catalogue; a manager must resolve this sale`,
+    );
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it('refuses a time of sale in the future or absurdly old, and an offline sale without prices (400)', async () => {
+    const product = await newProduct('100', 3);
+    const future = new Date(Date.now() + 60 * 60_000).toISOString();
+    expect((await manager.post('/api/sales', offlineSale(product.id, '100', future))).body.message).toBe('The time of sale is in the future');
+    const old = await manager.post('/api/sales', { ...offlineSale(product.id, '100', minutesAgo(60 * 24 * 40)), offline: { soldAt: minutesAgo(60 * 24 * 40), catalogAsOf: minutesAgo(60 * 24 * 41), sellerName: 'manager' } });
+    expect(old.status).toBe(400);
+    const noPrice = await manager.post('/api/sales', { ...offlineSale(product.id, '100'), items: [{ productId: product.id, quantity: 1 }] });
+    expect(noPrice.status).toBe(400);
+    expect(noPrice.body.message).toContain('An offline sale needs the price of each item');
+  });
+
+  it('keeps the original seller only when it names an active user; otherwise the syncing user answers for it', async () => {
+    const product = await newProduct('100', 3);
+    const response = await manager.post('/api/sales', offlineSale(product.id, '100', minutesAgo(5), 'nobody-here'));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ sellerName: 'manager', offline: { syncedBy: 'manager' } });
+  });
+
+  it('counts an offline sale on the Lagos day it happened, and "as known at" that day does not know it yet', async () => {
+    const product = await newProduct('321', 3);
+    const lagosToday = new Date(Date.now() + 60 * 60_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.parse(`${lagosToday}T00:00:00.000Z`) - 24 * 60 * 60_000).toISOString().slice(0, 10);
+    // 23:30 in Lagos yesterday, synced today (after midnight).
+    const soldAt = `${yesterday}T22:30:00.000Z`;
+    const sale = { ...offlineSale(product.id, '321', soldAt), offline: { soldAt, catalogAsOf: `${yesterday}T20:00:00.000Z`, sellerName: 'manager' } };
+    expect((await manager.post('/api/sales', sale)).status).toBe(201);
+    const summary = async (query: string) => (await manager.get(`/api/reports/summary?${query}`)).body.sales.totalSales as string;
+    expect(await summary(`from=${yesterday}&to=${yesterday}`)).toBe('321.00');
+    expect(await summary(`from=${lagosToday}&to=${lagosToday}`)).not.toBe('321.00');
+    expect(await summary(`from=${yesterday}&to=${yesterday}&knownAt=${yesterday}`)).toBe('0.00');
+  });
+});

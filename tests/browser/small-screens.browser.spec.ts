@@ -1,0 +1,153 @@
+import { PRODUCT_CATEGORIES } from '@shop/contracts';
+import type { Locator, Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { formatNaira, stockStatus } from './support/money';
+import { expectText, expectVisible, horizontalOverflow, navigate, openSignedIn, screenshot } from './support/screen';
+
+const PRODUCTS = 62;
+
+/** Widths (px) by which an element's content is wider than its box: cut off or scrolling sideways. */
+const clipped = (locator: Locator) =>
+  locator.evaluateAll((elements) =>
+    elements
+      .map((element: any) => ({
+        what: `${element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? element.tagName}`,
+        by: element.scrollWidth - element.clientWidth,
+      }))
+      .filter((entry) => entry.by > 0),
+  );
+
+/** The element's right edge lies inside the viewport (visible without scrolling sideways). */
+async function expectInsideViewport(page: Page, locator: Locator): Promise<void> {
+  await expectVisible(locator);
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/**
+ * Issue 11, point 6: Products at 375 px shows price, stock, status and delete without sideways
+ * scrolling; Products and Inventory page through many products; Reports has no clipped columns or
+ * cards at 1280 px and stacks its tables at 375 px; Dashboard and Inventory fit at 375 px.
+ */
+describe('the standard screens at 1280 and 375 px', () => {
+  const harness = useBrowserApp();
+  const suffix = uniqueSuffix();
+  const name = (index: number) =>
+    index === 0
+      ? `Extra Long Name Hydrating Overnight Recovery Serum With Vitamin C ${suffix}`
+      : `Screen Item ${String(index).padStart(2, '0')} ${suffix}`;
+  const first = { stock: 2, min: 5, price: '124999.99' };
+
+  beforeAll(async () => {
+    // Oldest first: the API lists newest first, so product 0 (the long name) ends up at the top.
+    for (let index = PRODUCTS - 1; index >= 0; index--) {
+      const response = await harness.manager.post('/api/products', {
+        name: name(index),
+        sku: `SCR-${String(index).padStart(2, '0')}-${suffix}`,
+        category: PRODUCT_CATEGORIES[index % PRODUCT_CATEGORIES.length],
+        price: index === 0 ? first.price : `${1000 + index * 37}.50`,
+        costPrice: '500.00',
+        currentStock: index === 0 ? first.stock : index % 7,
+        minStockLevel: index === 0 ? first.min : 3,
+      });
+      expect(response.status).toBe(201);
+    }
+  }, 120_000);
+
+  it('shows price, stock, status and delete of a product at 375 px without sideways scrolling', async () => {
+    const { page, context } = await openSignedIn(harness, 375);
+    await navigate(page, 'products', 'Products');
+    const row = page.locator(`[data-testid="product-row"][data-sku="SCR-00-${suffix}"]`);
+    await expectVisible(row);
+    const cells = row.locator('td');
+    await expectText(cells.nth(3), formatNaira(first.price));
+    await expectText(cells.nth(4), String(first.stock));
+    await expectText(row.getByTestId('stock-status'), stockStatus(first.stock, first.min));
+    for (const part of [cells.nth(0), cells.nth(3), cells.nth(4), row.getByTestId('stock-status')]) {
+      await expectInsideViewport(page, part);
+    }
+    await expectInsideViewport(page, row.getByRole('button', { name: `Delete ${name(0)}`, exact: true }));
+    const view = page.getByTestId('products-view');
+    const sizes = await view.evaluate((element: any) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+    expect(await clipped(view.locator('table, tbody, tr, td, div'))).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, '80-products-cards', 375);
+    await expectNoSeriousA11yViolations(page, '/products as cards at 375px');
+
+    // 62 products: 50 on the first page, the rest on the next; a search finds one at once.
+    await expectText(page.getByTestId('pager-status'), `1–50 of ${PRODUCTS}`);
+    expect(await page.getByTestId('product-row').count()).toBe(50);
+    await page.getByTestId('pager-next').click();
+    await expectText(page.getByTestId('pager-status'), `51–${PRODUCTS} of ${PRODUCTS}`);
+    expect(await page.getByTestId('product-row').count()).toBe(PRODUCTS - 50);
+    await page.getByTestId('products-search').fill(`SCR-61-${suffix}`);
+    await expectText(page.getByTestId('products-count'), `Showing 1 of ${PRODUCTS} products`);
+    expect(await page.getByTestId('product-row').count()).toBe(1);
+    await context.close();
+  });
+
+  it('fits Dashboard, Inventory and Reports into 375 px', async () => {
+    const { page, context } = await openSignedIn(harness, 375);
+    await expectVisible(page.getByTestId('metric-card-total-products'));
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, '81-dashboard', 375);
+
+    await navigate(page, 'inventory', 'Inventory');
+    await expectVisible(page.getByTestId('product-card').first());
+    expect(await page.getByTestId('product-card').count()).toBe(30);
+    await expectText(page.getByTestId('pager-status'), `1–30 of ${PRODUCTS}`);
+    expect(await clipped(page.getByTestId('product-card'))).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, '82-inventory', 375);
+
+    await navigate(page, 'reports', 'Reports');
+    await expectVisible(page.getByTestId('category-chart').locator('.recharts-bar-rectangle').first());
+    await expectVisible(page.getByTestId('as-of-row').first());
+    // Every table stacks: no region scrolls sideways, no card is cut.
+    expect(await clipped(page.locator('[role="region"], [data-testid^="report-card-"]'))).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    // One readable bar per category, each category named on the axis.
+    const ticks = await page
+      .getByTestId('category-chart')
+      .locator('.recharts-yAxis .recharts-cartesian-axis-tick')
+      .count();
+    expect(ticks).toBe(PRODUCT_CATEGORIES.length);
+    await screenshot(page, '83-reports', 375);
+    await context.close();
+  });
+
+  it('shows every report column and card whole at 1280 px', async () => {
+    const { page, context } = await openSignedIn(harness, 1280);
+    await navigate(page, 'reports', 'Reports');
+    await expectVisible(page.getByTestId('category-chart').locator('.recharts-bar-rectangle').first());
+    await expectVisible(page.getByTestId('as-of-row').first());
+    expect(await clipped(page.locator('[role="region"], [data-testid^="report-card-"]'))).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    // Each card's figure on one line (an amount broken in two, "₦645,434.4 / 8", reads as another number).
+    const lines = await page
+      .getByTestId('report-card-value')
+      .evaluateAll((values) =>
+        values.map((value: any) =>
+          Math.round(value.offsetHeight / parseFloat((globalThis as any).getComputedStyle(value).lineHeight)),
+        ),
+      );
+    expect(lines).toEqual(lines.map(() => 1));
+    await screenshot(page, '84-reports', 1280);
+    // Long lists come a part at a time: the first 10 alerts of a kind, stock as of in pages of 50.
+    const lowAlerts = page.getByTestId('stock-alerts-low').getByTestId('stock-alert');
+    expect(await lowAlerts.count()).toBe(10);
+    const lowTotal = await page.getByTestId('stock-alerts-low').locator('h3 span').innerText();
+    await page.getByTestId('stock-alerts-low-toggle').click();
+    expect(`(${await lowAlerts.count()})`).toBe(lowTotal);
+    expect(await page.getByTestId('as-of-row').count()).toBe(50);
+    await expectText(page.getByTestId('as-of-pager').getByTestId('pager-status'), `1–50 of ${PRODUCTS}`);
+    await navigate(page, 'products', 'Products');
+    await expectVisible(page.getByTestId('product-row').first());
+    await screenshot(page, '85-products', 1280);
+    await context.close();
+  });
+});

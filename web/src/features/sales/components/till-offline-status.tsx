@@ -1,0 +1,50 @@
+import { CloudOff, RefreshCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { retryRefused } from '../offline/sale-queue';
+import type { useTillQueue } from '../hooks/use-till-queue';
+
+const plural = (count: number) => `${count} ${count === 1 ? 'sale' : 'sales'}`;
+
+/** The till's calm word on the connection: offline or not, and how many sales wait to be sent. */
+export function TillOfflineStatus({ queue }: { queue: ReturnType<typeof useTillQueue> }) {
+  const { online, waiting, refused, outcome, syncing, syncNow } = queue;
+  if (online && waiting === 0 && refused.length === 0) return null;
+  return (
+    <section
+      aria-label="Connection"
+      data-testid="till-offline-status"
+      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        {!online && <CloudOff className="h-5 w-5 shrink-0" aria-hidden="true" />}
+        <p role="status" className="min-w-0 flex-1" data-testid="till-queue-count">
+          {online ? 'Online. ' : 'Offline: the till keeps selling and keeps each sale on this device. '}
+          {waiting > 0 ? `${plural(waiting)} waiting to sync.` : 'No sales waiting to sync.'}
+          {online && outcome === 'signed-out' && ' Sign in again to send them.'}
+        </p>
+        {online && waiting > 0 && (
+          <Button size="sm" variant="outline" onClick={() => void syncNow()} disabled={syncing} data-testid="till-sync-now">
+            <RefreshCw className="h-4 w-4" aria-hidden="true" />
+            {syncing ? 'Syncing…' : 'Sync now'}
+          </Button>
+        )}
+      </div>
+      {refused.length > 0 && (
+        <div className="mt-3 border-t border-amber-200 pt-3" data-testid="till-refused-sales">
+          <p className="font-medium">{plural(refused.length)} the server refused; a manager must resolve:</p>
+          <ul className="mt-1 space-y-1">
+            {refused.map((sale) => (
+              <li key={sale.saleId} className="flex flex-wrap items-center gap-2">
+                <span className="font-mono text-xs">{sale.saleId}</span>
+                <span className="min-w-0 flex-1">{sale.refusal}</span>
+                <Button size="sm" variant="outline" onClick={() => void retryRefused(sale.saleId)}>
+                  Try again
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
