@@ -49,14 +49,15 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
        from products where deleted_at is null`,
     )
   ).rows[0];
-  // Today's stock outs for a sale, as recorded today (a later reversal does not change today's figure).
+  // Today's stock outs for a sale, on the day they happened (an offline sale on its day of sale, issue 14);
+  // a later reversal does not change today's figure.
   const today: DayRow | undefined = await knex('daily_rollup')
     .select(
       knex.raw('sum(value)::text as sales_total'),
       knex.raw('sum(out_profit)::text as profit'),
       knex.raw('sum(units) as units_sold'),
     )
-    .where({ recorded_day: lagosBusinessDay(now), direction: 'out', reason: 'sale' })
+    .where({ effective_day: lagosBusinessDay(now), direction: 'out', reason: 'sale' })
     .first();
   const lowStock: LowStockRow[] = await knex('products')
     .select('id', 'name', 'sku', 'current_stock', 'min_stock_level')

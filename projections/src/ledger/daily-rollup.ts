@@ -1,5 +1,6 @@
 import { formatKobo, toKobo } from '../shared/kobo';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { timeOfSale } from '../shared/time-of-sale';
 import type { ProjectedEventOf } from '../shared/projection';
 import type { ProjectionSql } from '../shared/projection-sql';
 import { jsonParam } from '../shared/sql-values';
@@ -9,7 +10,7 @@ type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
 /** A sale line (+1) or the reversal of one (−1), booked on the sale's date and staff member, amounts signed. */
 export interface SaleFigures {
   sign: 1 | -1;
-  /** When the sale happened: the line's own time, or the reversed original's. */
+  /** When the sale happened: the line's own time (soldAt when taken offline), or the reversed original's. */
   at: string;
   staff: string;
   total: string;
@@ -35,7 +36,8 @@ export function saleFigures(event: Movement): SaleFigures | null {
     const line = event.data;
     return {
       sign: 1,
-      at: event.metadata.at,
+      // A line of a sale taken offline happened at its soldAt (issue 14).
+      at: timeOfSale(event),
       staff: line.sellerName,
       total: line.totalValue,
       originalTotal: line.originalTotal,

@@ -80,7 +80,9 @@ export const productLedgerSchema: readonly string[] = [
   `create index if not exists product_ledger_at_idx on product_ledger (at, position_commit, position_prepare)`,
   `create index if not exists product_ledger_movement_idx on product_ledger (movement_id) where movement_id is not null`,
   `create index if not exists product_ledger_reverses_idx on product_ledger (reverses) where reverses is not null`,
-  `create index if not exists product_ledger_sale_idx on product_ledger (sale_id) where sale_id is not null`,
+  // A sale's lines, newest first (the Transactions page: is this line its group's newest? all its lines).
+  `create index if not exists product_ledger_sale_idx
+    on product_ledger (sale_id, at, position_commit, position_prepare) where sale_id is not null`,
   `create index if not exists product_ledger_sale_at_idx on product_ledger (sale_at) where sale_sign is not null`,
   // The audit page's keyset walks, unfiltered and by acting user (as audit_log's).
   `create index if not exists product_ledger_newest_idx

@@ -41,8 +41,12 @@ const TRANSACTION_COLUMNS = [
   'discount_amount',
   'original_total',
   'notes',
-  'at as created_at',
 ] as const;
+
+/** A line of a sale taken offline shows when it was sold (its sale_at, issue 14); any other movement when recorded. */
+export const CREATED_AT_SQL = 'case when sale_sign = 1 then sale_at else at end';
+
+const transactionColumns = (knex: Knex) => [...TRANSACTION_COLUMNS, knex.raw(`${CREATED_AT_SQL} as created_at`)];
 
 /** GET /api/transactions: every movement, newest first; `limit` for callers that need only the top, `saleId` for one sale. */
 export async function listTransactions(
@@ -50,7 +54,7 @@ export async function listTransactions(
   options: { limit?: number; saleId?: string } = {},
 ): Promise<Transaction[]> {
   const query = knex('product_ledger')
-    .select<TransactionRow[]>(TRANSACTION_COLUMNS)
+    .select<TransactionRow[]>(transactionColumns(knex))
     .whereNotNull('movement_id')
     .orderBy([
       { column: 'at', order: 'desc' },
@@ -78,7 +82,7 @@ function lookupFor(knex: Knex): BatchedLookup<string, TransactionRow> {
   if (!lookup) {
     lookup = new BatchedLookup(async (ids) => {
       const rows = await knex('product_ledger')
-        .select<TransactionRow[]>(TRANSACTION_COLUMNS)
+        .select<TransactionRow[]>(transactionColumns(knex))
         .whereIn('movement_id', ids);
       return new Map(rows.map((row) => [row.id, row]));
     });
