@@ -58,6 +58,8 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
       knex.raw('sum(units) as units_sold'),
     )
     .where({ effective_day: lagosBusinessDay(now), direction: 'out', reason: 'sale' })
+    // Every such row is a sale line (a reversal is an adjustment): the rollup's partial index by effective day.
+    .whereRaw('sale_sign <> 0')
     .first();
   const lowStock: LowStockRow[] = await knex('products')
     .select('id', 'name', 'sku', 'current_stock', 'min_stock_level')
