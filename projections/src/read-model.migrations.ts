@@ -3,24 +3,21 @@ import { contactInfoSchema } from './contact-info/contact-info.schema';
 import { customersSchema } from './customers/customers.schema';
 import { onlineOrdersSchema } from './online-orders/online-orders.schema';
 import { supportRequestsSchema } from './customer-support/support-requests.schema';
-import { dailySalesSchema } from './dashboard/daily-sales.schema';
 import { productsSchema } from './products/products.schema';
 import { salesSchema } from './sales/sales.schema';
 import { checkpointsSchema } from './runner/checkpoints.schema';
 import { setAsideSchema } from './runner/set-aside.schema';
 import { settingsSchema } from './settings/settings.schema';
-import { transactionsSchema } from './transactions/transactions.schema';
 import { usersSchema } from './users/users.schema';
-import { stockLedgerSchema } from './ledger/stock-ledger.schema';
+import { productLedgerSchema } from './ledger/product-ledger.schema';
+import { dailyRollupSchema } from './ledger/daily-rollup.schema';
 import { auditLogSchema } from './audit/audit-log.schema';
-import { dailyStaffSalesSchema } from './reports/daily-staff-sales.schema';
+import { resetRenamedLedger, retiredReadModels } from './retired-read-models';
 
 const READ_MODEL_DDL: readonly string[] = [
   ...checkpointsSchema,
   ...setAsideSchema,
   ...productsSchema,
-  ...transactionsSchema,
-  ...dailySalesSchema,
   ...usersSchema,
   ...settingsSchema,
   ...salesSchema,
@@ -28,9 +25,11 @@ const READ_MODEL_DDL: readonly string[] = [
   ...onlineOrdersSchema,
   ...supportRequestsSchema,
   ...contactInfoSchema,
-  ...stockLedgerSchema,
+  ...resetRenamedLedger,
+  ...productLedgerSchema,
+  ...dailyRollupSchema,
   ...auditLogSchema,
-  ...dailyStaffSalesSchema,
+  ...retiredReadModels,
 ];
 
 /** Every read-model table, read from the migrations: a table added there is listed here with no more work. */

@@ -10,8 +10,8 @@ import { newEvent, productCreated, stockReceived } from './testing/projection-te
 
 describe('rebuild CLI', () => {
   it('parses --only and --batch-size and rejects unknown names', () => {
-    expect(parseRebuildArgs(['--only', 'products, transactions', '--batch-size=500'])).toEqual({
-      only: ['products', 'transactions'],
+    expect(parseRebuildArgs(['--only', 'products, stock_ledger', '--batch-size=500'])).toEqual({
+      only: ['products', 'stock_ledger'],
       batchSize: 500,
       force: false,
       help: false,
@@ -51,13 +51,11 @@ describe('rebuild CLI', () => {
       await database.close();
 
       const lines: string[] = [];
-      await runRebuildCli(['--only', 'products,transactions'], { DATA_DIR: dataDir }, (line) => lines.push(line));
-      expect(lines[0]).toMatch(/^Rebuilding products, transactions/);
+      await runRebuildCli(['--only', 'products,stock_ledger'], { DATA_DIR: dataDir }, (line) => lines.push(line));
+      expect(lines[0]).toMatch(/^Rebuilding products, stock_ledger/);
       expect(lines.join('\n')).toMatch(/Done: 2 events/);
       expect(lines.join('\n')).toMatch(/products: 2 events projected; rows: products 1/);
-      expect(lines.join('\n')).toMatch(
-        /transactions: 2 events projected; rows: transactions 1, transaction_products 1/,
-      );
+      expect(lines.join('\n')).toMatch(/stock_ledger: 2 events projected; rows: product_ledger 2, daily_rollup 1/);
 
       const reopened = await openDatabase({ dataDir });
       try {

@@ -73,7 +73,7 @@ describe('set-aside events over HTTP and the operator commands', () => {
         );
         poisonedAt = `${poisoned.position.commit}:${poisoned.position.prepare}`;
 
-        // Later writes through HTTP are answered and visible: the transactions projection kept going.
+        // Later writes through HTTP are answered and visible: the ledger projection kept going.
         const later = await manager.post('/api/transactions', stockIn(productId, 3));
         expect(later.status).toBe(201);
         expect(later.body).toMatchObject({ productId, quantity: 3, type: 'in' });
@@ -90,7 +90,6 @@ describe('set-aside events over HTTP and the operator commands', () => {
           status: 'degraded',
           projections: [
             { name: 'stock_ledger', setAside: 1 },
-            { name: 'transactions', setAside: 1 },
           ],
         });
         expect(JSON.stringify(health.body)).not.toContain('Ada');
@@ -101,8 +100,8 @@ describe('set-aside events over HTTP and the operator commands', () => {
       // The operator command, on the stopped app's data.
       const listed: string[] = [];
       expect(await runSetAsideCli(['list'], env, (line) => listed.push(line))).toBe(0);
-      expect(listed[0]).toBe('2 set-aside event(s): position  projection  stream  type  since  attempts  error');
-      for (const projection of ['stock_ledger', 'transactions']) {
+      expect(listed[0]).toBe('1 set-aside event(s): position  projection  stream  type  since  attempts  error');
+      for (const projection of ['stock_ledger']) {
         expect(listed).toContainEqual(
           expect.stringMatching(
             new RegExp(
@@ -114,20 +113,20 @@ describe('set-aside events over HTTP and the operator commands', () => {
       expect(listed.join('\n')).not.toContain('Ada');
 
       const retried: string[] = [];
-      expect(await runSetAsideCli(['retry', '--projection', 'transactions'], env, (line) => retried.push(line))).toBe(
+      expect(await runSetAsideCli(['retry', '--projection', 'stock_ledger'], env, (line) => retried.push(line))).toBe(
         1,
       );
       expect(retried).toEqual([
         'Retried 1 set-aside event(s)',
         expect.stringMatching(
-          new RegExp(`^  still failing: ${poisonedAt}  transactions  ${stream}  StockReceived: numeric field overflow`),
+          new RegExp(`^  still failing: ${poisonedAt}  stock_ledger  ${stream}  StockReceived: numeric field overflow`),
         ),
       ]);
 
       // A rebuild over the same events succeeds and sets the same event aside.
       const rebuilt: string[] = [];
       await runRebuildCli([], env, (line) => rebuilt.push(line));
-      expect(rebuilt.join('\n')).toMatch(/transactions: \d+ events projected; rows: transactions 2, .*; 1 set aside/);
+      expect(rebuilt.join('\n')).toMatch(/stock_ledger: \d+ events projected; rows: product_ledger 3, .*; 1 set aside/);
       await expect(runSetAsideCli(['purge'], env)).rejects.toThrow(/Unknown argument purge/);
       await expect(runSetAsideCli(['retry', '--projection', 'nope'], env)).rejects.toThrow(/Unknown projection nope/);
     } finally {

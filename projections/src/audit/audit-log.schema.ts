@@ -1,5 +1,5 @@
 /**
- * DDL of the audit trail: one row per business event, with who (actor), when, what (a one-line
+ * DDL of the audit trail: one row per business event other than a product's (those are product_ledger rows), with who (actor), when, what (a one-line
  * summary) and the event's fields minus secrets. Rows are keyed by event id and ordered by global
  * position, so a rebuild reproduces the table exactly and a page cursor is a position.
  */
@@ -28,16 +28,11 @@ export const auditLogSchema: readonly string[] = [
   `create index if not exists audit_log_actor_newest_idx
      on audit_log (actor_id, position_commit desc, position_prepare desc)`,
   `create index if not exists audit_log_at_idx on audit_log (at)`,
-  // Names of users and products, so that "Deactivated clerk1" reads better than a uuid.
+  // Names of users, so that "Deactivated clerk1" reads better than a uuid.
   `create table if not exists audit_names (
     kind text not null,
     id text not null,
     name text not null,
     primary key (kind, id)
-  )`,
-  // The cost price in force per product, so a stock in's cost change reads "before → after".
-  `create table if not exists audit_cost_prices (
-    product_id text primary key,
-    cost_price text not null
   )`,
 ];

@@ -25,6 +25,16 @@ export const AUDITED_EVENTS = [
 ] as const;
 export type AuditedEvent = ProjectedEventOf<(typeof AUDITED_EVENTS)[number]>;
 
+/** A product's events are rows of the product ledger, which words them for the trail itself. */
+export const PRODUCT_LEDGER_EVENTS = ['ProductCreated', 'ProductDeleted', 'StockReceived', 'StockIssued'] as const;
+type ProductLedgerEvent = (typeof PRODUCT_LEDGER_EVENTS)[number];
+
+/** The events audit_log keeps: everything but a product's. */
+export const AUDIT_LOG_EVENTS = AUDITED_EVENTS.filter(
+  (type): type is Exclude<(typeof AUDITED_EVENTS)[number], ProductLedgerEvent> =>
+    !(PRODUCT_LEDGER_EVENTS as readonly string[]).includes(type),
+);
+
 export interface AuditLine {
   readonly entity: AuditEntity;
   readonly entityId: string;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AuditChange, AuditEntity, AuditPage } from '@shop/contracts';
-import { toIsoString } from '../shared/sql-values';
+import { isUuid, toIsoString } from '../shared/sql-values';
 
 export interface AuditFilter {
   readonly entity?: AuditEntity;
@@ -32,48 +32,137 @@ interface AuditRow {
   cursor_prepare: string;
 }
 
-/** GET /api/audit: newest first, in pages of `limit`; `nextBefore` fetches the next (older) page. */
-export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditPage> {
-  const query = knex('audit_log')
-    .select<AuditRow[]>(
-      'event_id',
-      'entity',
-      'entity_id',
-      'event_type',
-      'summary',
-      'details',
-      'changes',
-      'actor_id',
-      'actor_name',
-      'at',
-      // Aliased apart from the columns: an output column named position_commit would be what ORDER BY
-      // sorts on, as text ("9" after "10"), and the keyset index would go unused.
-      knex.raw('position_commit::text as cursor_commit'),
-      knex.raw('position_prepare::text as cursor_prepare'),
-    )
-    .orderBy([
-      { column: 'position_commit', order: 'desc' },
-      { column: 'position_prepare', order: 'desc' },
-    ])
-    .limit(filter.limit + 1);
-  if (filter.entity) query.where({ entity: filter.entity });
-  if (filter.entityId) query.where({ entity_id: filter.entityId });
-  if (filter.byId) query.where({ actor_id: filter.byId });
-  if (filter.q) {
-    const pattern = `%${escapeLike(filter.q)}%`;
-    query.where((inner) => inner.whereILike('summary', pattern).orWhereILike('actor_name', pattern));
+const COLUMNS = 'event_id, entity, entity_id, event_type, summary, details, changes, actor_id, actor_name, at';
+const LEDGER_COLUMNS = `event_id, 'product' as entity, product_id::text as entity_id, event_type, summary, details,
+  changes, actor_id, actor_name, at`;
+
+/**
+ * One source of the trail, filtered, newest first, at most `limit` rows: each walks its own keyset
+ * index (position, or actor and position) and stops after a page, whatever the size of the table.
+ */
+function branch(source: 'audit_log' | 'product_ledger', filter: AuditFilter, limit: number, window: Window | null) {
+  const where: string[] = [];
+  const bindings: (string | number)[] = [];
+  if (window) {
+    where.push('position_commit > ?::numeric and position_commit <= ?::numeric');
+    bindings.push(window.above.toString(), window.upTo.toString());
   }
-  if (filter.from) query.where('at', '>=', filter.from.toISOString());
-  if (filter.to) query.where('at', '<', filter.to.toISOString());
+  if (source === 'audit_log') {
+    if (filter.entity) {
+      where.push('entity = ?');
+      bindings.push(filter.entity);
+    }
+    if (filter.entityId) {
+      where.push('entity_id = ?');
+      bindings.push(filter.entityId);
+    }
+  } else if (filter.entityId) {
+    // entity_id is the product id as the event wrote it (lower case): another spelling matches nothing.
+    where.push('product_id = ?::uuid');
+    bindings.push(filter.entityId);
+  }
+  if (filter.byId) {
+    where.push('actor_id = ?');
+    bindings.push(filter.byId);
+  }
+  if (filter.q) {
+    where.push(`(summary ilike ? or actor_name ilike ?)`);
+    const pattern = `%${escapeLike(filter.q)}%`;
+    bindings.push(pattern, pattern);
+  }
+  if (filter.from) {
+    where.push('at >= ?');
+    bindings.push(filter.from.toISOString());
+  }
+  if (filter.to) {
+    where.push('at < ?');
+    bindings.push(filter.to.toISOString());
+  }
   if (filter.before) {
     const [commit = '0', prepare = '0'] = filter.before.split(':');
-    query.whereRaw('(position_commit, position_prepare) < (?::numeric, ?::numeric)', [commit, prepare]);
+    where.push('(position_commit, position_prepare) < (?::numeric, ?::numeric)');
+    bindings.push(commit, prepare);
   }
-  const rows = await query;
-  const page = rows.slice(0, filter.limit);
-  const last = page[page.length - 1];
+  bindings.push(limit);
+  const sql = `(select ${source === 'audit_log' ? COLUMNS : LEDGER_COLUMNS}, position_commit, position_prepare
+    from ${source}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
+    order by position_commit desc, position_prepare desc limit ?)`;
+  return { sql, bindings };
+}
+
+/** Commit positions (above, upTo]: a slice of the trail, newest slice first. */
+interface Window {
+  readonly above: bigint;
+  readonly upTo: bigint;
+}
+
+type Source = 'audit_log' | 'product_ledger';
+
+/** The newest `limit` rows of the sources in `window` (all of them when null), newest first. */
+async function page(knex: Knex, sources: readonly Source[], filter: AuditFilter, limit: number, window: Window | null) {
+  const branches = sources.map((source) => branch(source, filter, limit, window));
+  // Aliased apart from the columns: the keyset order is numeric, the cursor is their text.
+  const result = await knex.raw<{ rows: AuditRow[] }>(
+    `select ${COLUMNS}, position_commit::text as cursor_commit, position_prepare::text as cursor_prepare
+     from (${branches.map((part) => part.sql).join(' union all ')}) trail
+     order by position_commit desc, position_prepare desc limit ?`,
+    [...branches.flatMap((part) => part.bindings), limit],
+  );
+  return result.rows;
+}
+
+/**
+ * Both sources, newest first. Asked at once, a filter that only one source matches (free text such
+ * as "Stock out") would make the other walk its whole index for a page it never fills. So the trail
+ * is read in slices of commit positions, newest first, each a few times wider than the one before,
+ * until a page is full: each source stops at the slice's end, whatever it matches.
+ */
+async function slicedPage(knex: Knex, sources: readonly Source[], filter: AuditFilter, limit: number) {
+  const bounds = await knex.raw<{ rows: { newest: string | null; oldest: string | null }[] }>(
+    `select greatest((select max(position_commit) from audit_log), (select max(position_commit) from product_ledger))::text
+       as newest,
+     least((select min(position_commit) from audit_log), (select min(position_commit) from product_ledger))::text
+       as oldest`,
+  );
+  const { newest, oldest } = bounds.rows[0] ?? { newest: null, oldest: null };
+  if (newest === null || oldest === null) return [];
+  const floor = BigInt(oldest) - 1n;
+  let upTo = BigInt(newest);
+  if (filter.before) upTo = minBigInt(upTo, BigInt(filter.before.split(':')[0] || '0'));
+  let width = maxBigInt((upTo - floor) / 1024n, 1024n);
+  const rows: AuditRow[] = [];
+  while (rows.length < limit && upTo > floor) {
+    const above = maxBigInt(upTo - width, floor);
+    rows.push(...(await page(knex, sources, filter, limit - rows.length, { above, upTo })));
+    upTo = above;
+    width *= 4n;
+  }
+  return rows;
+}
+
+const minBigInt = (a: bigint, b: bigint) => (a < b ? a : b);
+const maxBigInt = (a: bigint, b: bigint) => (a > b ? a : b);
+
+/**
+ * GET /api/audit: newest first, in pages of `limit`; `nextBefore` fetches the next (older) page.
+ * The trail is two read models: a product's events from product_ledger, every other from audit_log;
+ * an entity filter names the one to read, otherwise both are read side by side (slicedPage).
+ */
+export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditPage> {
+  const sources: Source[] = [];
+  if (!filter.entity || filter.entity !== 'product') sources.push('audit_log');
+  const ledgerId = !filter.entityId || (isUuid(filter.entityId) && filter.entityId === filter.entityId.toLowerCase());
+  if ((!filter.entity || filter.entity === 'product') && ledgerId) sources.push('product_ledger');
+  if (sources.length === 0) return { entries: [], nextBefore: null };
+  // A closed date range bounds each source's walk by itself (the at indexes): no slices needed.
+  const bounded = sources.length === 1 || (filter.from !== undefined && filter.to !== undefined);
+  const rows = bounded
+    ? await page(knex, sources, filter, filter.limit + 1, null)
+    : await slicedPage(knex, sources, filter, filter.limit + 1);
+  const entries = rows.slice(0, filter.limit);
+  const last = entries[entries.length - 1];
   return {
-    entries: page.map((row) => ({
+    entries: entries.map((row) => ({
       id: row.event_id,
       at: toIsoString(row.at),
       entity: row.entity,

@@ -9,7 +9,7 @@ import {
   stockIssued,
   stockReceived,
 } from '../testing/projection-test-kit';
-import { dailySalesProjection } from './daily-sales.projection';
+import { productLedgerProjection } from '../ledger/product-ledger.projection';
 import { getDashboardMetrics } from './get-dashboard-metrics.query';
 
 describe('dashboard metrics', () => {
@@ -82,8 +82,8 @@ describe('dashboard metrics', () => {
     // Two batches, to add to stored days as well as within a batch.
     await project(db.knex, productsProjection, events.slice(0, 7));
     await project(db.knex, productsProjection, events.slice(7), events[6]!.position);
-    await project(db.knex, dailySalesProjection, events.slice(0, 7));
-    await project(db.knex, dailySalesProjection, events.slice(7), events[6]!.position);
+    await project(db.knex, productLedgerProjection, events.slice(0, 7));
+    await project(db.knex, productLedgerProjection, events.slice(7), events[6]!.position);
   });
 
   it('adds up the Lagos business day and the live stock, by hand', async () => {
@@ -127,7 +127,7 @@ describe('dashboard metrics', () => {
     const ledger = new FakeLedger();
     const replay = ledger.stored([newEvent('StockIssued', stockIssued(before.lowStockProducts[0]!.id, 1, '1.00'))]);
     // Positions 1.. are long past this projection's checkpoint.
-    expect((await project(db.knex, dailySalesProjection, replay)).status).toBe('noop');
+    expect((await project(db.knex, productLedgerProjection, replay)).status).toBe('noop');
     expect(await getDashboardMetrics(db.knex, new Date('2025-03-11T12:00:00.000Z'))).toEqual(before);
   });
 });

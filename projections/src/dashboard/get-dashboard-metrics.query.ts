@@ -13,9 +13,9 @@ interface StockSummaryRow {
 }
 
 interface DayRow {
-  sales_total: string;
-  profit: string;
-  units_sold: string | number;
+  sales_total: string | null;
+  profit: string | null;
+  units_sold: string | number | null;
 }
 
 interface LowStockRow {
@@ -49,9 +49,17 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
        from products where deleted_at is null`,
     )
   ).rows[0];
-  const today: DayRow | undefined = await knex('daily_sales')
-    .select('sales_total', 'profit', 'units_sold')
-    .where('business_day', lagosBusinessDay(now))
+  // Today's stock outs for a sale, on the day they happened (an offline sale on its day of sale, issue 14);
+  // a later reversal does not change today's figure.
+  const today: DayRow | undefined = await knex('daily_rollup')
+    .select(
+      knex.raw('sum(value)::text as sales_total'),
+      knex.raw('sum(out_profit)::text as profit'),
+      knex.raw('sum(units) as units_sold'),
+    )
+    .where({ effective_day: lagosBusinessDay(now), direction: 'out', reason: 'sale' })
+    // Every such row is a sale line (a reversal is an adjustment): the rollup's partial index by effective day.
+    .whereRaw('sale_sign <> 0')
     .first();
   const lowStock: LowStockRow[] = await knex('products')
     .select('id', 'name', 'sku', 'current_stock', 'min_stock_level')

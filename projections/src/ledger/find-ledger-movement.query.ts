@@ -10,7 +10,7 @@ export interface LedgerMovementRef {
 /** Which product's stream holds a movement: the reversal command needs it to load the stream. */
 export async function findLedgerMovement(knex: Knex, movementId: string): Promise<LedgerMovementRef | null> {
   if (!isUuid(movementId)) return null;
-  const row = await knex('stock_ledger')
+  const row = await knex('product_ledger')
     .select<{ product_id: string; at: Date | string }[]>('product_id', 'at')
     .where({ movement_id: movementId })
     .first();

@@ -31,27 +31,28 @@ interface InventoryRow {
 type Cursor = Pick<InventoryRow, 'created_key' | 'created_commit' | 'created_prepare'>;
 
 /**
- * Products that existed at `asOf` with the stock, price and cost of their newest ledger entry at or
- * before it: one index probe per product on stock_ledger_as_of_idx (product_id, ledger_at, entry_no).
+ * Products that existed at `asOf` with the stock, price and cost of their newest ledger row at or
+ * before it: the products are their first ledger rows (catalogue fields), and each gets one index
+ * probe on product_ledger_as_of_idx (product_id, ledger_at, entry_no). A product whose newest row is
+ * its deletion did not exist then.
  */
 async function inventoryPage(knex: Knex, query: InventoryQuery, after: Cursor | null, limit: number | null) {
   const bindings: (string | number)[] = [];
-  let source: string;
-  if (query.asOf === null) {
-    source = `select p.*, p.balance as stock, p.price as price_now, p.cost_price as cost_now
-      from ledger_products p where p.deleted_at is null`;
-  } else {
-    const op = query.inclusive === false ? '<' : '<=';
-    const at = query.asOf.toISOString();
-    source = `select p.*, l.balance_after as stock, l.price_in_force as price_now, l.cost_in_force as cost_now
-      from ledger_products p
-      cross join lateral (
-        select balance_after, price_in_force, cost_in_force from stock_ledger l
-        where l.product_id = p.product_id and l.ledger_at ${op} ?
-        order by l.ledger_at desc, l.entry_no desc limit 1) l
-      where p.created_at ${op} ? and (p.deleted_at is null or not p.deleted_at ${op} ?)`;
-    bindings.push(at, at, at);
+  let bound = '';
+  if (query.asOf !== null) {
+    bound = ` and l.ledger_at ${query.inclusive === false ? '<' : '<='} ?`;
+    bindings.push(query.asOf.toISOString());
   }
+  const source = `select p.product_id, coalesce(p.product_name, 'Unknown Product') as name,
+      coalesce(p.product_sku, '') as sku, p.category, p.min_stock_level, p.description, p.images,
+      p.at as created_at, p.position_commit as created_commit, p.position_prepare as created_prepare,
+      l.balance_after as stock, l.price_in_force as price_now, l.cost_in_force as cost_now
+    from product_ledger p
+    cross join lateral (
+      select balance_after, price_in_force, cost_in_force, event_type from product_ledger l
+      where l.product_id = p.product_id${bound}
+      order by l.ledger_at desc, l.entry_no desc limit 1) l
+    where p.entry_no = 1 and l.event_type <> 'ProductDeleted'`;
   let sql = `select s.product_id as id, s.name, s.sku, s.category, s.price_now::text as price, s.cost_now::text as cost_price,
       s.stock, s.min_stock_level, s.description, s.images, s.created_at,
       (s.price_now * s.stock)::numeric(16,2)::text as stock_value, s.created_at::text as created_key, s.created_commit::text, s.created_prepare::text

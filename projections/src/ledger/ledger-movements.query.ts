@@ -39,7 +39,7 @@ export interface MovementRange {
 
 /**
  * Stock movements newest first (as the Transactions page lists them), in keyset pages on
- * stock_ledger_movements_at_idx: each page is one short query, nothing held between pages.
+ * product_ledger_at_idx: each page is one short query, nothing held between pages.
  */
 export async function* ledgerMovementPages(
   knex: Knex,
@@ -48,11 +48,12 @@ export async function* ledgerMovementPages(
 ): AsyncGenerator<LedgerMovement[]> {
   let after: MovementRow | null = null;
   for (;;) {
-    const query = knex('stock_ledger')
+    const query = knex('product_ledger')
       .select<MovementRow[]>(
         'at',
-        'product_name',
-        'product_sku',
+        // A product never seen created: the spec's name for it.
+        knex.raw(`coalesce(product_name, 'Unknown Product') as product_name`),
+        knex.raw(`coalesce(product_sku, '') as product_sku`),
         'direction',
         'quantity',
         knex.raw('unit_price::text as unit_price'),

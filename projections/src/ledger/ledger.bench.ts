@@ -3,7 +3,7 @@
  *   npm run build:server && node projections/dist/ledger/ledger.bench.js [products=1000] [entriesPerProduct=1000]
  * PGlite in memory, or with DATABASE_URL a scratch database created on that server and dropped after.
  * The ledger tables are seeded directly with generate_series (what projecting 1,000,000 events would
- * leave behind: one stock_ledger row per event, a ledger_sales row per sale line), so the figures
+ * leave behind: one product_ledger row per event, and the day sums of daily_rollup), so the figures
  * measure the queries, not the projection (see rebuild.bench.ts for that).
  */
 import { randomBytes } from 'node:crypto';
@@ -48,22 +48,14 @@ async function scratchDatabase(): Promise<{ database: Database; engine: string; 
  */
 async function seed(knex: Knex): Promise<void> {
   const step = Math.floor(YEAR_SECONDS / perProduct);
-  await knex.raw(
-    `insert into ledger_products (product_id, name, sku, category, price, cost_price, min_stock_level, images, created_at,
-       balance, entries, last_at, created_commit, created_prepare)
-     select md5('p' || p)::uuid, 'Product ' || p, 'SKU-' || p, 'Category ' || (p % 10), 100 + (p % 50), 60 + (p % 30), 10,
-       '[]', timestamptz '2025-01-01 00:00:00+01' + make_interval(secs => ${step} + p),
-       500 + 5 * (${perProduct} / 3) - 2 * (${perProduct} - 1 - ${perProduct} / 3), ${perProduct},
-       timestamptz '2025-01-01 00:00:00+01' + make_interval(secs => ${perProduct} * ${step} + p), p, p
-     from generate_series(1, ${products}) p`,
-  );
   for (let first = 1; first <= products; first += 50) {
     const last = Math.min(products, first + 49);
     await knex.raw(
-      `insert into stock_ledger (product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change,
+      `insert into product_ledger (product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change,
          balance_after, reason, unit_price, cost_price, cost_in_force, price_in_force, total_value, original_total,
          discount_percentage, discount_amount, seller_name, actor_name, at, ledger_at, product_name, product_sku,
-         position_commit, position_prepare)
+         category, min_stock_level, images, sale_sign, sale_at, sale_staff, sale_total, sale_original_total,
+         sale_discount, sale_profit, sale_quantity, summary, details, changes, position_commit, position_prepare)
        select md5('p' || p)::uuid, n, md5('e' || p || ':' || n)::uuid,
          case when n = 1 then 'ProductCreated' when n % 3 = 0 then 'StockReceived' else 'StockIssued' end,
          case when n = 1 then null else md5('m' || p || ':' || n)::uuid end,
@@ -74,36 +66,36 @@ async function seed(knex: Knex): Promise<void> {
          case when n = 1 then null when n % 3 = 0 then 'purchase' when n % 3 = 1 then 'sale' else 'waste' end,
          100 + (p % 50), 60 + (p % 30), 60 + (p % 30), 100 + (p % 50),
          (100 + (p % 50)) * 2, (100 + (p % 50)) * 2, 0, 0, 'staff' || (n % 5), 'staff' || (n % 5),
-         t, t, 'Product ' || p, 'SKU-' || p, n::numeric * 100000 + p, 0
+         t, t, 'Product ' || p, 'SKU-' || p, 'Category ' || (p % 10),
+         case when n = 1 then 10 end, case when n = 1 then '[]'::jsonb end,
+         sale.sign, case when sale.sign is not null then t end, case when sale.sign is not null then 'staff' || (n % 5) end,
+         case when sale.sign is not null then (100 + (p % 50)) * 2 end,
+         case when sale.sign is not null then (100 + (p % 50)) * 2 end,
+         case when sale.sign is not null then 0 end,
+         case when sale.sign is not null then (40 + (p % 50) - (p % 30)) * 2 end,
+         case when sale.sign is not null then 2 end,
+         'entry ' || n, '{}'::jsonb, '[]'::jsonb, n::numeric * 100000 + p, 0
        from generate_series(${first}, ${last}) p, generate_series(1, ${perProduct}) n,
-         lateral (select timestamptz '2025-01-01 00:00:00+01' + make_interval(secs => n * ${step} + p) as t) times`,
+         lateral (select timestamptz '2025-01-01 00:00:00+01' + make_interval(secs => n * ${step} + p) as t) times,
+         lateral (select case when n > 1 and n % 3 = 1 then 1 end as sign) sale`,
     );
   }
+  // The daily sums the projection keeps beside the rows (Lagos day = UTC + 1 hour, all year).
   await knex.raw(
-    `insert into ledger_sales (event_id, movement_id, product_id, category, staff, sign, effective_at, recorded_at,
-       quantity, total_value, original_total, discount_amount, profit)
-     select l.event_id, l.movement_id, l.product_id, p.category, l.seller_name, 1, l.at, l.at, 2, l.total_value,
-       l.original_total, 0, (l.unit_price - l.cost_price) * 2
-     from stock_ledger l join ledger_products p using (product_id) where l.reason = 'sale'`,
+    `insert into daily_rollup (recorded_day, effective_day, direction, reason, sale_sign, category, staff, count, units,
+       value, out_profit, sale_total, sale_original_total, sale_discount, sale_profit, sale_quantity, sale_lines,
+       reversed_lines)
+     select d, d, direction, reason, coalesce(sale_sign, 0), case when sale_sign is null then '' else category end,
+       coalesce(sale_staff, ''), count(*), sum(quantity), sum(total_value),
+       coalesce(sum((unit_price - cost_price) * quantity) filter (where direction = 'out'), 0),
+       coalesce(sum(sale_total), 0), coalesce(sum(sale_original_total), 0), coalesce(sum(sale_discount), 0),
+       coalesce(sum(sale_profit), 0), coalesce(sum(sale_quantity), 0), count(*) filter (where sale_sign = 1), 0
+     from (select *, ((at at time zone 'UTC') + interval '1 hour')::date as d from product_ledger
+           where movement_id is not null) l
+     group by 1, 2, 3, 4, 5, 6, 7`,
   );
-  // The daily sums the projection keeps beside the lines (Lagos day = UTC + 1 hour, all year).
-  await knex.raw(
-    `insert into ledger_sales_daily (effective_day, recorded_day, category, staff, total_value, original_total,
-       discount_amount, profit, quantity, sale_lines, reversed_lines)
-     select d, d, category, staff, sum(total_value), sum(original_total), sum(discount_amount), sum(profit),
-       sum(quantity), count(*), 0
-     from (select *, ((effective_at at time zone 'UTC') + interval '1 hour')::date as d from ledger_sales) s
-     group by d, category, staff`,
-  );
-  await knex.raw(
-    `insert into ledger_movements_daily (day, direction, reason, count, units, value)
-     select ((at at time zone 'UTC') + interval '1 hour')::date, direction, reason, count(*), sum(quantity), sum(total_value)
-     from stock_ledger where movement_id is not null group by 1, 2, 3`,
-  );
-  for (const table of ['ledger_sales_daily', 'ledger_movements_daily']) await knex.raw(`vacuum analyze ${table}`);
-  await knex.raw('vacuum analyze ledger_products');
-  await knex.raw('vacuum analyze stock_ledger');
-  await knex.raw('vacuum analyze ledger_sales');
+  await knex.raw('vacuum analyze daily_rollup');
+  await knex.raw('vacuum analyze product_ledger');
 }
 
 async function time(label: string, runs: number, work: () => Promise<unknown>): Promise<string> {
@@ -126,8 +118,10 @@ async function main(): Promise<void> {
     await migrateReadModels(knex);
     const seeding = Date.now();
     await seed(knex);
-    const [{ count: entries } = { count: 0 }] = await knex('stock_ledger').count<{ count: string }[]>({ count: '*' });
-    const [{ count: sales } = { count: 0 }] = await knex('ledger_sales').count<{ count: string }[]>({ count: '*' });
+    const [{ count: entries } = { count: 0 }] = await knex('product_ledger').count<{ count: string }[]>({ count: '*' });
+    const [{ count: sales } = { count: 0 }] = await knex('product_ledger')
+      .whereNotNull('sale_sign')
+      .count<{ count: string }[]>({ count: '*' });
     console.log(
       `${engine}: ${Number(entries).toLocaleString('en')} ledger entries, ${Number(sales).toLocaleString('en')} sale lines, ` +
         `${products.toLocaleString('en')} products, seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s`,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { stockStatus, type HistoryEntry, type ProductHistory } from '@shop/contracts';
-import { formatMoney, formatNullableMoney, isUuid, toIsoString, toNullableIsoString } from '../shared/sql-values';
+import { formatMoney, formatNullableMoney, isUuid, toIsoString } from '../shared/sql-values';
 
 interface EntryRow {
   entry_no: number;
@@ -30,6 +30,11 @@ interface EntryRow {
   stocktake_id: string | null;
   expected_quantity: number | null;
   counted_quantity: number | null;
+  ledger_at: Date | string;
+  product_name: string;
+  product_sku: string;
+  category: string;
+  min_stock_level: number | null;
 }
 
 /**
@@ -42,25 +47,28 @@ export async function getProductHistory(
   options: { sinceLastAboveMin?: boolean } = {},
 ): Promise<ProductHistory | null> {
   if (!isUuid(productId)) return null;
-  const product = await knex('ledger_products').where({ product_id: productId }).first();
-  if (!product) return null;
   const result = await knex.raw<{ rows: EntryRow[] }>(
     `select l.entry_no, l.at, l.event_type, l.direction, l.quantity, l.change, l.balance_after, l.actor_name,
        l.seller_name, l.reason, l.notes, l.sale_id, l.movement_id, l.unit_price::text, l.cost_price::text,
        l.cost_in_force::text, (lag(l.cost_in_force) over (order by l.entry_no))::text as previous_cost,
        l.price_in_force::text, l.total_value::text, l.original_total::text, l.discount_amount::text,
        l.discount_percentage::text, l.reverses, r.movement_id as reversed_by, l.stocktake_id, l.expected_quantity,
-       l.counted_quantity
-     from stock_ledger l
-     left join stock_ledger r on r.reverses = l.movement_id and r.product_id = l.product_id
+       l.counted_quantity, l.ledger_at, coalesce(l.product_name, 'Unknown Product') as product_name,
+       coalesce(l.product_sku, '') as product_sku, l.category, l.min_stock_level
+     from product_ledger l
+     left join product_ledger r on r.reverses = l.movement_id and r.product_id = l.product_id
      where l.product_id = ?
      order by l.entry_no`,
     [productId],
   );
+  // The product is its first row (catalogue) and its newest (stock, cost in force, deletion).
+  const first = result.rows[0];
+  const newest = result.rows[result.rows.length - 1];
+  if (!first || !newest) return null;
   const entries = result.rows.map(toEntry);
-  const minStockLevel = Number(product.min_stock_level);
-  const currentStock = Number(product.balance);
-  const deleted = product.deleted_at !== null;
+  const minStockLevel = Number(first.min_stock_level);
+  const currentStock = Number(newest.balance_after);
+  const deleted = newest.event_type === 'ProductDeleted';
 
   // The entries after the last one that left the stock above the minimum brought it where it is.
   const lastAbove = entries.findLastIndex((entry) => entry.balanceAfter > minStockLevel);
@@ -75,17 +83,17 @@ export async function getProductHistory(
 
   return {
     product: {
-      id: product.product_id,
-      name: product.name,
-      sku: product.sku,
-      category: product.category,
-      price: formatMoney(product.price),
-      costPrice: formatNullableMoney(product.cost_price),
+      id: productId.toLowerCase(),
+      name: first.product_name,
+      sku: first.product_sku,
+      category: first.category,
+      price: formatMoney(first.price_in_force),
+      costPrice: formatNullableMoney(newest.cost_in_force),
       minStockLevel,
       currentStock,
       status: stockStatus({ currentStock, minStockLevel }),
-      createdAt: toIsoString(product.created_at),
-      deletedAt: toNullableIsoString(product.deleted_at),
+      createdAt: toIsoString(first.at),
+      deletedAt: deleted ? toIsoString(newest.ledger_at) : null,
     },
     entries: options.sinceLastAboveMin ? sinceLow : entries,
     lowStock,

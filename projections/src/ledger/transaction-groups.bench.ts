@@ -2,7 +2,7 @@
  * The Transactions page over a big ledger, outside Jest:
  *   npm run build:server && node projections/dist/ledger/transaction-groups.bench.js [products=100] [entriesPerProduct=1000]
  * PGlite in memory, or with DATABASE_URL a scratch database created on that server and dropped after.
- * stock_ledger is seeded directly (100,000 movements by default; every other stock out a two-line sale),
+ * product_ledger is seeded directly (100,000 movements by default; every other stock out a two-line sale),
  * so the figures measure GET /api/transactions/groups' query, not the projection.
  */
 import { randomBytes } from 'node:crypto';
@@ -60,10 +60,10 @@ async function main(): Promise<void> {
     // Entry n of product p: a receipt every third entry, else a stock out; the sale lines of products
     // 2k-1 and 2k at the same n share one sale id (a two-line sale).
     await knex.raw(
-      `insert into stock_ledger (product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change,
+      `insert into product_ledger (product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change,
          balance_after, reason, unit_price, price_in_force, total_value, original_total, discount_percentage,
          discount_amount, sale_id, seller_name, notes, actor_name, at, ledger_at, product_name, product_sku,
-         position_commit, position_prepare)
+         category, sale_sign, sale_at, summary, details, changes, position_commit, position_prepare)
        select md5('p' || p)::uuid, n, md5('e' || p || ':' || n)::uuid,
          case when n % 3 = 0 then 'StockReceived' else 'StockIssued' end, md5('m' || p || ':' || n)::uuid,
          case when n % 3 = 0 then 'in' else 'out' end, 2, case when n % 3 = 0 then 2 else -2 end, 1000,
@@ -71,12 +71,13 @@ async function main(): Promise<void> {
          100, 100, 200, 200, 0, 0,
          case when n % 3 = 1 then 'CASH-' || ((p + 1) / 2) || '-' || n end,
          'staff' || (n % 5), case when n % 3 = 2 then 'Dropped on delivery' end, 'staff' || (n % 5),
-         t, t, 'Product ' || p, 'SKU-' || p, n::numeric * 100000 + ((p + 1) / 2) * 10, p % 2
+         t, t, 'Product ' || p, 'SKU-' || p, 'Skincare', case when n % 3 = 1 then 1 end, case when n % 3 = 1 then t end,
+         'Stock movement', '{}'::jsonb, '[]'::jsonb, n::numeric * 100000 + ((p + 1) / 2) * 10, p % 2
        from generate_series(1, ${products}) p, generate_series(1, ${perProduct}) n,
          lateral (select timestamptz '2025-01-01 00:00:00+01' + make_interval(secs => n * ${step} + (p + 1) / 2) as t) times`,
     );
-    await knex.raw('vacuum analyze stock_ledger');
-    const [{ count } = { count: 0 }] = await knex('stock_ledger').count<{ count: string }[]>({ count: '*' });
+    await knex.raw('vacuum analyze product_ledger');
+    const [{ count } = { count: 0 }] = await knex('product_ledger').count<{ count: string }[]>({ count: '*' });
     console.log(`${engine}: ${Number(count).toLocaleString('en')} movements`);
 
     const query = (raw: Record<string, string>) => transactionPageQuery.parse(raw);

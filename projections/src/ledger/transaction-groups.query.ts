@@ -29,6 +29,7 @@ interface LineRow {
   notes: string | null;
   actor_name: string;
   at: Date | string;
+  created_at: Date | string;
   reverses: string | null;
   reversed_by: string | null;
   stocktake_id: string | null;
@@ -37,10 +38,14 @@ interface LineRow {
   position_prepare: string;
 }
 
-const LINE_COLUMNS = `l.movement_id, l.sale_id, l.product_id, l.product_name, l.product_sku, l.direction, l.quantity,
+// A movement of a product never seen created shows as the spec's 'Unknown Product'; a line of a sale
+// taken offline shows when it was sold (its sale_at, issue 14).
+const LINE_COLUMNS = `l.movement_id, l.sale_id, l.product_id, coalesce(l.product_name, 'Unknown Product') as product_name,
+  coalesce(l.product_sku, '') as product_sku, l.direction, l.quantity,
   l.unit_price::text, l.cost_price::text, l.total_value::text, l.original_total::text, l.discount_percentage::text,
   l.discount_amount::text, l.reason, l.seller_name, l.notes, l.actor_name, l.at, l.reverses, l.stocktake_id,
-  (select r.movement_id from stock_ledger r where r.reverses = l.movement_id limit 1) as reversed_by,
+  case when l.sale_sign = 1 then l.sale_at else l.at end as created_at,
+  (select r.movement_id from product_ledger r where r.reverses = l.movement_id limit 1) as reversed_by,
   to_char(l.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key,
   l.position_commit::text, l.position_prepare::text`;
 
@@ -77,7 +82,7 @@ function rowFilter(alias: string, query: TransactionPageQuery): { sql: string; b
 }
 
 /**
- * GET /api/transactions/groups: the Transactions page from the stock ledger, newest first, a page of
+ * GET /api/transactions/groups: the Transactions page from the product ledger, newest first, a page of
  * whole groups at a time. A group (a sale's lines, or one movement) sits at its newest line and shows
  * every line when any line matches the filters. Keyset paging on the group's newest line, nothing held
  * between pages.
@@ -95,7 +100,7 @@ export async function listTransactionGroups(knex: Knex, query: TransactionPageQu
       ? []
       : (
           await knex.raw<{ rows: LineRow[] }>(
-            `select ${LINE_COLUMNS} from stock_ledger l
+            `select ${LINE_COLUMNS} from product_ledger l
              where l.sale_id in (${saleIds.map(() => '?').join(', ')}) and l.movement_id is not null order by ${NEWEST_FIRST}`,
             saleIds,
           )
@@ -127,11 +132,11 @@ const cursorBindings = (cursor: TransactionCursor) => [cursor.at, cursor.commit,
 /** No filter: walk the movements newest first, keeping each group's newest line. */
 async function allHeads(knex: Knex, cursor: TransactionCursor | null, limit: number): Promise<LineRow[]> {
   const result = await knex.raw<{ rows: LineRow[] }>(
-    `select ${LINE_COLUMNS} from stock_ledger l
+    `select ${LINE_COLUMNS} from product_ledger l
      where l.movement_id is not null
        ${cursor ? `and (l.at, l.position_commit, l.position_prepare) < ${CURSOR_SQL}` : ''}
        and (l.sale_id is null or not exists (
-         select 1 from stock_ledger n where n.sale_id = l.sale_id and n.movement_id is not null
+         select 1 from product_ledger n where n.sale_id = l.sale_id and n.movement_id is not null
            and (n.at, n.position_commit, n.position_prepare) > (l.at, l.position_commit, l.position_prepare)))
      order by ${NEWEST_FIRST} limit ?`,
     [...(cursor ? cursorBindings(cursor) : []), limit],
@@ -152,13 +157,13 @@ async function matchingHeads(
   const result = await knex.raw<{ rows: LineRow[] }>(
     `with hits as materialized (
        select m.sale_id, m.movement_id, m.at, m.position_commit, m.position_prepare
-       from stock_ledger m where m.movement_id is not null and ${filter.sql}
+       from product_ledger m where m.movement_id is not null and ${filter.sql}
      ), heads as (
        select movement_id, at, position_commit, position_prepare from hits where sale_id is null
        union all
        select newest.* from (select distinct sale_id from hits where sale_id is not null) sales
        cross join lateral (
-         select n.movement_id, n.at, n.position_commit, n.position_prepare from stock_ledger n
+         select n.movement_id, n.at, n.position_commit, n.position_prepare from product_ledger n
          where n.sale_id = sales.sale_id and n.movement_id is not null
          order by n.at desc, n.position_commit desc, n.position_prepare desc limit 1) newest
      ), page as (
@@ -166,7 +171,7 @@ async function matchingHeads(
        ${cursor ? `where (at, position_commit, position_prepare) < ${CURSOR_SQL}` : ''}
        order by at desc, position_commit desc, position_prepare desc limit ?
      )
-     select ${LINE_COLUMNS} from page p join stock_ledger l on l.movement_id = p.movement_id
+     select ${LINE_COLUMNS} from page p join product_ledger l on l.movement_id = p.movement_id
      order by ${NEWEST_FIRST}`,
     [...filter.bindings, ...(cursor ? cursorBindings(cursor) : []), limit],
   );
@@ -192,7 +197,7 @@ function toLedgerTransaction(row: LineRow): LedgerTransaction {
     discountAmount: formatMoney(isOut ? row.discount_amount : 0),
     originalTotal: formatNullableMoney(row.original_total ?? (isOut ? null : row.total_value)),
     notes: row.notes,
-    createdAt: toIsoString(row.at),
+    createdAt: toIsoString(row.created_at),
     reverses: row.reverses,
     reversedBy: row.reversed_by,
     stocktakeId: row.stocktake_id,

@@ -22,14 +22,15 @@ interface ChangeRow {
   position_prepare: string;
 }
 
-/** Movements of stock_ledger with, for sale lines and their reversals, the date the report books them on. */
-const COLUMNS = `sl.movement_id, sl.direction, sl.reason, sl.product_name, sl.product_sku, sl.quantity,
-  sl.total_value::text as total_value, sl.actor_name, sl.notes, sl.sale_id, sl.reverses, sl.at,
-  ls.effective_at, ls.sign, sl.position_commit::text as position_commit, sl.position_prepare::text as position_prepare`;
+/** Movements of product_ledger with, for sale lines and their reversals, the date the report books them on. */
+const COLUMNS = `movement_id, direction, reason, coalesce(product_name, 'Unknown Product') as product_name,
+  coalesce(product_sku, '') as product_sku, quantity, total_value::text as total_value, actor_name, notes, sale_id,
+  reverses, at, sale_at as effective_at, sale_sign as sign, position_commit::text as position_commit,
+  position_prepare::text as position_prepare`;
 
 /**
  * What was recorded after `knownAt` and makes the corrected report differ from the one known then
- * (read models only: stock_ledger and ledger_sales):
+ * (read models only: the product ledger's movement rows):
  * - sale lines and reversals of sale lines booked in [from, to) but recorded after knownAt (sales figures);
  * - any other movement recorded in [from, to) after knownAt (movements and stock figures), such as a
  *   reversal entered in the period of a sale from before it.
@@ -40,14 +41,12 @@ export async function listLaterChanges(knex: Knex, range: ReportRange): Promise<
   const knownAt = range.knownAt.toISOString();
   const from = range.from.toISOString();
   const to = range.to.toISOString();
-  // Both halves stay on their indexes: ledger_sales by recorded_at, stock_ledger's movements by at.
-  const sales = `select ${COLUMNS} from ledger_sales ls
-    join stock_ledger sl on sl.movement_id = ls.movement_id and sl.product_id = ls.product_id
-    where ls.recorded_at > ? and ls.effective_at >= ? and ls.effective_at < ?`;
-  const movements = `select ${COLUMNS} from stock_ledger sl
-    left join ledger_sales ls on ls.movement_id = sl.movement_id and ls.product_id = sl.product_id
-    where sl.movement_id is not null and sl.at > ? and sl.at >= ? and sl.at < ?
-      and (ls.movement_id is null or ls.effective_at < ? or ls.effective_at >= ?)`;
+  // Both halves stay on their indexes: sale rows by sale_at, movements by at.
+  const sales = `select ${COLUMNS} from product_ledger
+    where sale_sign is not null and at > ? and sale_at >= ? and sale_at < ?`;
+  const movements = `select ${COLUMNS} from product_ledger
+    where movement_id is not null and at > ? and at >= ? and at < ?
+      and (sale_sign is null or sale_at < ? or sale_at >= ?)`;
   const bindings = [knownAt, from, to, knownAt, from, to, from, to];
   const union = `${sales} union all ${movements}`;
   const [rows, counted] = await Promise.all([

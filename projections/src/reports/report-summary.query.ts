@@ -65,22 +65,26 @@ export async function getReportSummary(knex: Knex, range: ReportRange): Promise<
   };
 }
 
-const LINE_COLUMNS = `category, staff, total_value, original_total, discount_amount, profit, quantity,
-  (sign = 1)::int as sale_lines, (sign = -1)::int as reversed_lines`;
+/** A sale line or a reversal of one, from its product_ledger row. */
+const LINE_COLUMNS = `category, sale_staff as staff, sale_total as total_value, sale_original_total as original_total,
+  sale_discount as discount_amount, sale_profit as profit, sale_quantity as quantity,
+  (sale_sign = 1)::int as sale_lines, (sale_sign = -1)::int as reversed_lines`;
 
 /**
  * Sales by effective date in [from, to), recorded by knownAt. Whole Lagos days come from
- * ledger_sales_daily (recorded before knownAt's day), the partial days and the lines recorded on
- * knownAt's own day from ledger_sales: the same sums as adding every line, at a fraction of the reads.
+ * daily_rollup (recorded before knownAt's day), the partial days and the lines recorded on
+ * knownAt's own day from the sale rows of product_ledger: the same sums as adding every line, at a fraction of the reads.
  */
 async function salesRows(knex: Knex, range: ReportRange): Promise<SalesRow[]> {
   const split = splitByLagosDays(range.from, range.to);
   const parts: string[] = [];
   const bindings: string[] = [];
   const knownAt = range.knownAt?.toISOString();
-  const knownLine = knownAt ? ' and recorded_at <= ?' : '';
+  const knownLine = knownAt ? ' and at <= ?' : '';
   const lines = (from: Date, to: Date) => {
-    parts.push(`select ${LINE_COLUMNS} from ledger_sales where effective_at >= ? and effective_at < ?${knownLine}`);
+    parts.push(
+      `select ${LINE_COLUMNS} from product_ledger where sale_sign is not null and sale_at >= ? and sale_at < ?${knownLine}`,
+    );
     bindings.push(from.toISOString(), to.toISOString(), ...(knownAt ? [knownAt] : []));
   };
   if (split.head) lines(split.head.from, split.head.to);
@@ -88,14 +92,15 @@ async function salesRows(knex: Knex, range: ReportRange): Promise<SalesRow[]> {
   if (split.days) {
     const knownDay = range.knownAt ? lagosBusinessDay(range.knownAt) : null;
     parts.push(
-      `select category, staff, total_value, original_total, discount_amount, profit, quantity, sale_lines, reversed_lines
-       from ledger_sales_daily where effective_day >= ? and effective_day < ?${knownDay ? ' and recorded_day < ?' : ''}`,
+      `select category, staff, sale_total as total_value, sale_original_total as original_total,
+         sale_discount as discount_amount, sale_profit as profit, sale_quantity as quantity, sale_lines, reversed_lines
+       from daily_rollup where sale_sign <> 0 and effective_day >= ? and effective_day < ?${knownDay ? ' and recorded_day < ?' : ''}`,
     );
     bindings.push(split.days.from, split.days.to, ...(knownDay ? [knownDay] : []));
     if (knownDay && knownAt) {
       parts.push(
-        `select ${LINE_COLUMNS} from ledger_sales
-         where effective_at >= ? and effective_at < ? and recorded_at >= ? and recorded_at <= ?`,
+        `select ${LINE_COLUMNS} from product_ledger
+         where sale_sign is not null and sale_at >= ? and sale_at < ? and at >= ? and at <= ?`,
       );
       bindings.push(
         lagosDayStart(split.days.from).toISOString(),
@@ -141,7 +146,7 @@ async function movementSummary(knex: Knex, range: ReportRange): Promise<ReportSu
   const bindings: string[] = [];
   const raw = (from: Date, to: Date, inclusive: boolean) => {
     parts.push(
-      `select direction, reason, 1 as count, quantity as units, total_value as value from stock_ledger
+      `select direction, reason, 1 as count, quantity as units, total_value as value from product_ledger
        where movement_id is not null and at >= ? and at ${inclusive ? '<=' : '<'} ?`,
     );
     bindings.push(from.toISOString(), to.toISOString());
@@ -149,7 +154,9 @@ async function movementSummary(knex: Knex, range: ReportRange): Promise<ReportSu
   if (split.head) raw(split.head.from, split.head.to, split.head.to.getTime() === end.getTime() && !!cut);
   if (split.tailFrom) raw(split.tailFrom, end, !!cut);
   if (split.days) {
-    parts.push('select direction, reason, count, units, value from ledger_movements_daily where day >= ? and day < ?');
+    parts.push(
+      'select direction, reason, count, units, value from daily_rollup where recorded_day >= ? and recorded_day < ?',
+    );
     bindings.push(split.days.from, split.days.to);
   }
   const result = await knex.raw<{

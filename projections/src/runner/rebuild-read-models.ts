@@ -124,12 +124,16 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       try {
         if (poolSize(knex) > 1) {
           // Projections touch disjoint tables and rows, so they may write side by side given connections.
-          const outcomes = await Promise.all(
+          // allSettled: a failure is described only once every other projection's transaction has ended;
+          // one still in flight would race describeFailure's replay of the same events.
+          const settled = await Promise.allSettled(
             selected.map(
               async (projection) => [projection.name, await applyBatch(knex, projection, batch, { schema })] as const,
             ),
           );
-          for (const [name, outcome] of outcomes) count(name, outcome);
+          const failed = settled.find((result) => result.status === 'rejected');
+          if (failed) throw failed.reason;
+          for (const result of settled) if (result.status === 'fulfilled') count(result.value[0], result.value[1]);
           return;
         }
         // PGlite has one connection: one transaction per batch for all saves a commit per projection;

@@ -155,12 +155,13 @@ describe('projection runner and rebuild', () => {
     expect(await getDashboardMetrics(knex, new Date('2025-03-11T10:00:00.000Z'))).toEqual(liveMetrics);
     // Plain indexes are dropped for the bulk load and must all be back.
     expect(await indexNames(knex)).toEqual(indexesBefore);
-    expect(indexesBefore).toEqual(expect.arrayContaining(['transactions_newest_idx', 'products_sku_idx']));
+    expect(indexesBefore).toEqual(expect.arrayContaining(['product_ledger_at_idx', 'products_sku_idx']));
     expect(result.eventsRead).toBe(4 * 11);
     expect(progress.at(-1)).toBe(4 * 11);
-    expect(result.projections.find((entry) => entry.name === 'transactions')).toMatchObject({
-      eventsProjected: 4 * 6,
-      rows: { transactions: 16, transaction_products: 8 },
+    expect(result.projections.find((entry) => entry.name === 'stock_ledger')).toMatchObject({
+      // Per round: two creations, four movements, a deletion; the movements in six day sums.
+      eventsProjected: 4 * 7,
+      rows: { product_ledger: 4 * 7, daily_rollup: 6 },
     });
     for (const checkpoint of await readCheckpoints(
       knex,

@@ -23,13 +23,14 @@ export interface TransactionRow {
   created_at: Date | string;
 }
 
+/** The Transactions page reads the movement rows of the product ledger, in its own words. */
 const TRANSACTION_COLUMNS = [
-  'id',
+  'movement_id as id',
   'sale_id',
   'product_id',
   'product_name',
   'product_sku',
-  'type',
+  'direction as type',
   'quantity',
   'unit_price',
   'cost_price',
@@ -40,18 +41,23 @@ const TRANSACTION_COLUMNS = [
   'discount_amount',
   'original_total',
   'notes',
-  'created_at',
 ] as const;
+
+/** A line of a sale taken offline shows when it was sold (its sale_at, issue 14); any other movement when recorded. */
+export const CREATED_AT_SQL = 'case when sale_sign = 1 then sale_at else at end';
+
+const transactionColumns = (knex: Knex) => [...TRANSACTION_COLUMNS, knex.raw(`${CREATED_AT_SQL} as created_at`)];
 
 /** GET /api/transactions: every movement, newest first; `limit` for callers that need only the top, `saleId` for one sale. */
 export async function listTransactions(
   knex: Knex,
   options: { limit?: number; saleId?: string } = {},
 ): Promise<Transaction[]> {
-  const query = knex('transactions')
-    .select<TransactionRow[]>(TRANSACTION_COLUMNS)
+  const query = knex('product_ledger')
+    .select<TransactionRow[]>(transactionColumns(knex))
+    .whereNotNull('movement_id')
     .orderBy([
-      { column: 'created_at', order: 'desc' },
+      { column: 'at', order: 'desc' },
       { column: 'position_commit', order: 'desc' },
       { column: 'position_prepare', order: 'desc' },
     ]);
@@ -75,7 +81,9 @@ function lookupFor(knex: Knex): BatchedLookup<string, TransactionRow> {
   let lookup = lookups.get(knex);
   if (!lookup) {
     lookup = new BatchedLookup(async (ids) => {
-      const rows = await knex('transactions').select<TransactionRow[]>(TRANSACTION_COLUMNS).whereIn('id', ids);
+      const rows = await knex('product_ledger')
+        .select<TransactionRow[]>(transactionColumns(knex))
+        .whereIn('movement_id', ids);
       return new Map(rows.map((row) => [row.id, row]));
     });
     lookups.set(knex, lookup);

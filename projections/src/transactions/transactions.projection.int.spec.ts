@@ -10,17 +10,17 @@ import {
   stockReceived,
 } from '../testing/projection-test-kit';
 import { getTransaction, listTransactions } from './list-transactions.query';
-import { transactionsProjection } from './transactions.projection';
+import { productLedgerProjection } from '../ledger/product-ledger.projection';
 
 describe('transactions projection', () => {
   const db = useReadModelDatabase();
-  beforeEach(() => db.knex.raw('truncate transactions, transaction_products, projection_checkpoints'));
+  beforeEach(() => db.knex.raw('truncate product_ledger, daily_rollup, projection_checkpoints'));
 
   it('writes one row per movement with the product name and sku, newest first', async () => {
     const ledger = new FakeLedger();
     const cream = productCreated({ name: 'Cream', sku: 'CR-1' });
     const first = ledger.stored([newEvent('ProductCreated', cream, '2025-03-10T08:00:00.000Z')]);
-    await project(db.knex, transactionsProjection, first);
+    await project(db.knex, productLedgerProjection, first);
 
     const receipt = stockReceived(cream.productId, 5, { costPrice: '900.00', notes: 'supplier A' });
     const sale = stockIssued(cream.productId, 2, '1500.00', {
@@ -38,7 +38,7 @@ describe('transactions projection', () => {
       newEvent('StockIssued', sale, '2025-03-10T10:00:00+01:00'),
       newEvent('StockIssued', orphan, '2025-03-10T09:00:00.000Z'),
     ]);
-    await project(db.knex, transactionsProjection, second, first[0]!.position);
+    await project(db.knex, productLedgerProjection, second, first[0]!.position);
 
     const rows = await listTransactions(db.knex);
     for (const row of rows) transactionResponse.parse(row);
@@ -87,8 +87,8 @@ describe('transactions projection', () => {
       newEvent('ProductCreated', cream),
       newEvent('StockReceived', stockReceived(cream.productId, 5)),
     ]);
-    await project(db.knex, transactionsProjection, events);
-    await project(db.knex, transactionsProjection, events);
+    await project(db.knex, productLedgerProjection, events);
+    await project(db.knex, productLedgerProjection, events);
     expect(await listTransactions(db.knex)).toHaveLength(1);
   });
 });

@@ -58,7 +58,7 @@ export async function startTestApp(
       // Movements and sales answer before the read models apply them (read-your-writes is per session):
       // compare read models that have caught up with the head.
       if (head) await running.infrastructure.runner.waitFor(head, 10_000);
-      const tables = ['products', 'transactions', 'users', 'settings', 'daily_sales'];
+      const tables = ['products', 'product_ledger', 'users', 'settings', 'daily_rollup'];
       const counts = await Promise.all(tables.map(async (table) => (await knex(table).count({ n: '*' }))[0]?.n));
       const stock = await knex('products').select('id', 'current_stock').orderBy('id');
       return { head: head ? positionToString(head) : null, counts, stock };

@@ -1,7 +1,7 @@
 /**
  * Audit page timings at 1,000,000 events (docs/benchmarks.md, "Audit page"): the first page, and
  * pages filtered by entity, by user, by free text and by a date range, as GET /api/audit runs them
- * (listAudit). Rows are generated in SQL straight into the read model: the bench measures the
+ * (listAudit). Rows are generated in SQL straight into the read models: the bench measures the
  * query, not the projection. PostgreSQL only (DATABASE_URL); a scratch database, dropped after.
  *
  *   npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node tests/bench/dist/audit-page-bench.js
@@ -61,29 +61,46 @@ async function main(): Promise<void> {
 
 const dayStart = (daysAgo: number) => Date.UTC(2026, 0, 1) - daysAgo * 86_400_000;
 
-/** One row per "event": a year of history, 10 users, 5,000 products, sales, stock moves, sign-ins. */
+/**
+ * One row per "event": a year of history, 10 users, 5,000 products, sales, stock moves, sign-ins.
+ * Sales and sign-ins go to audit_log, stock moves to product_ledger (where GET /api/audit reads a
+ * product's events from), so a page is the union of the two, as in the app.
+ */
 async function seed(knex: Knex): Promise<void> {
+  const at = `to_timestamp(${Date.UTC(2026, 0, 1) / 1000} - (? - i) * (31536000.0 / ?))`;
   await knex.raw(
     `insert into audit_log (event_id, entity, entity_id, event_type, summary, details, changes, actor_id, actor_name,
        at, position_commit, position_prepare)
      select gen_random_uuid(),
-       case when i % 10 = 0 then 'sale' when i % 10 = 1 then 'user' else 'product' end,
-       case when i % 10 = 0 then 'sale-' || i when i % 10 = 1 then 'user-' || (i % 10) else 'p-' || (i % 5000) end,
-       case when i % 10 = 0 then 'SaleRecorded' when i % 10 = 1 then 'UserSignedIn'
-            when i % 10 < 6 then 'StockIssued' else 'StockReceived' end,
+       case when i % 10 = 0 then 'sale' else 'user' end,
+       case when i % 10 = 0 then 'sale-' || i else 'user-' || (i % 10) end,
+       case when i % 10 = 0 then 'SaleRecorded' else 'UserSignedIn' end,
        case when i % 10 = 0 then 'Sale sale-' || i || ': 1 line(s), 2500.00 (cash)'
-            when i % 10 = 1 then 'user' || (i % 10) || ' signed in'
-            when i % 10 < 6 then 'Stock out: 1 × Product ' || (i % 5000) || ' (SKU-' || lpad((i % 5000)::text, 5, '0')
+            else 'user' || (i % 10) || ' signed in' end,
+       '{}'::jsonb, '[]'::jsonb, 'user-' || (i % 10), 'user' || (i % 10), ${at}, i, i
+     from generate_series(1, ?) as i where i % 10 < 2`,
+    [EVENTS, EVENTS, EVENTS],
+  );
+  await knex.raw(
+    `insert into product_ledger (product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change,
+       balance_after, reason, price_in_force, total_value, actor_id, actor_name, at, ledger_at, product_name,
+       product_sku, category, summary, details, changes, position_commit, position_prepare)
+     select md5('p' || (i % 5000))::uuid, i, gen_random_uuid(),
+       case when i % 10 < 6 then 'StockIssued' else 'StockReceived' end, gen_random_uuid(),
+       case when i % 10 < 6 then 'out' else 'in' end, 1, case when i % 10 < 6 then -1 else 2 end, 0,
+       case when i % 10 >= 6 then 'purchase' when i % 7 = 0 then 'waste' else 'sale' end, 2500, 2500,
+       'user-' || (i % 10), 'user' || (i % 10), ${at}, ${at}, 'Product ' || (i % 5000),
+       'SKU-' || lpad((i % 5000)::text, 5, '0'), 'Skincare Products',
+       case when i % 10 < 6 then 'Stock out: 1 × Product ' || (i % 5000) || ' (SKU-' || lpad((i % 5000)::text, 5, '0')
               || ') (' || (case when i % 7 = 0 then 'waste' else 'sale' end) || '), 2500.00'
             else 'Stock in: 2 × Product ' || (i % 5000) || ' (SKU-' || lpad((i % 5000)::text, 5, '0')
               || ') (purchase), 5000.00' end,
-       '{}'::jsonb, '[]'::jsonb, 'user-' || (i % 10), 'user' || (i % 10),
-       to_timestamp(${Date.UTC(2026, 0, 1) / 1000} - (? - i) * (31536000.0 / ?)),
-       i, i
-     from generate_series(1, ?) as i`,
-    [EVENTS, EVENTS, EVENTS],
+       '{}'::jsonb, '[]'::jsonb, i, i
+     from generate_series(1, ?) as i where i % 10 >= 2`,
+    [EVENTS, EVENTS, EVENTS, EVENTS, EVENTS],
   );
   await knex.raw('analyze audit_log');
+  await knex.raw('analyze product_ledger');
 }
 
 main().catch((error: unknown) => {

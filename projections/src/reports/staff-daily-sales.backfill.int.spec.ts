@@ -4,8 +4,7 @@ import { productsProjection } from '../products/products.projection';
 import { readCheckpoints } from '../runner/checkpoint.store';
 import { ProjectionRunner } from '../runner/projection-runner';
 import { newEvent, openReadModelDatabase, productCreated, stockIssued } from '../testing/projection-test-kit';
-import { transactionsProjection } from '../transactions/transactions.projection';
-import { dailyStaffSalesProjection } from './daily-staff-sales.projection';
+import { productLedgerProjection } from '../ledger/product-ledger.projection';
 import { listStaffDailySales } from './staff-daily-sales.query';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -15,7 +14,7 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
  * checkpoint for it and replays the whole store into it, while the older read models carry on from
  * theirs. Nothing to run by hand.
  */
-describe('daily_staff_sales backfills from the full history on first start', () => {
+describe('the product ledger and its daily rollup backfill from the full history on first start', () => {
   let db: Awaited<ReturnType<typeof openReadModelDatabase>>;
   let knex: Knex;
   let eventStore: PostgresEventStore;
@@ -31,7 +30,7 @@ describe('daily_staff_sales backfills from the full history on first start', () 
 
   it('starts from zero and catches up with every old sale, then follows new ones', async () => {
     const before = new ProjectionRunner({ logger: quiet, batchSize: 50, retryDelaysMs: [] });
-    await before.start(eventStore, knex, [productsProjection, transactionsProjection]);
+    await before.start(eventStore, knex, [productsProjection]);
     const staff = ['ada', 'bola', 'chidi'];
     const expected = new Map<string, { units: number; kobo: number }>();
     let head: GlobalPosition | null = null;
@@ -60,12 +59,12 @@ describe('daily_staff_sales backfills from the full history on first start', () 
     }
     expect(await before.waitFor(head!, 30_000)).toBe(true);
     await before.stop();
-    expect((await readCheckpoints(knex, ['daily_staff_sales']))[0]?.position ?? null).toBeNull();
+    expect((await readCheckpoints(knex, ['stock_ledger']))[0]?.position ?? null).toBeNull();
     expect(await listStaffDailySales(knex, {})).toEqual([]);
 
     // The next start knows the new read model.
     const after = new ProjectionRunner({ logger: quiet, batchSize: 50, retryDelaysMs: [] });
-    await after.start(eventStore, knex, [productsProjection, transactionsProjection, dailyStaffSalesProjection]);
+    await after.start(eventStore, knex, [productsProjection, productLedgerProjection]);
     expect(await after.waitFor(head!, 30_000)).toBe(true);
     const rows = await listStaffDailySales(knex, {});
     expect(
@@ -76,7 +75,7 @@ describe('daily_staff_sales backfills from the full history on first start', () 
         ]),
       ),
     ).toEqual(expected);
-    const [checkpoint] = await readCheckpoints(knex, ['daily_staff_sales']);
+    const [checkpoint] = await readCheckpoints(knex, ['stock_ledger']);
     expect(checkpoint?.position).toEqual(head);
 
     // And it follows live appends like the others.

@@ -11,9 +11,9 @@ import {
 import { getReportSummary } from '../reports/report-summary.query';
 import { listInventoryAsOf } from './inventory-as-of.query';
 import { getProductHistory } from './product-history.query';
-import { stockLedgerProjection } from './stock-ledger.projection';
+import { productLedgerProjection } from './product-ledger.projection';
 
-describe('stock ledger projection', () => {
+describe('product ledger projection', () => {
   const db = useReadModelDatabase();
 
   it('numbers entries per product across batches, keeps balances, and answers as-of queries', async () => {
@@ -32,13 +32,13 @@ describe('stock ledger projection', () => {
       newEvent('ProductCreated', cream, '2025-03-10T08:00:00.000Z'),
       newEvent('StockReceived', receipt, '2025-03-10T09:00:00.000Z'),
     ]);
-    await project(db.knex, stockLedgerProjection, first);
+    await project(db.knex, productLedgerProjection, first);
     // A later batch whose first event carries an earlier time (a retried writer): clamped, not reordered.
     const second = ledger.stored([
       newEvent('StockIssued', sale, '2025-03-10T08:30:00.000Z'),
       newEvent('StockReceived', stockReceived(randomUUID(), 2), '2025-03-10T10:00:00.000Z'),
     ]);
-    await project(db.knex, stockLedgerProjection, second, first.at(-1)!.position);
+    await project(db.knex, productLedgerProjection, second, first.at(-1)!.position);
     const reversal = stockReceived(cream.productId, 3, {
       reason: 'adjustment',
       unitPrice: '1500.00',
@@ -62,7 +62,7 @@ describe('stock ledger projection', () => {
       newEvent('StockReceived', reversal, '2025-03-12T08:00:00.000Z'),
       newEvent('ProductDeleted', { productId: cream.productId }, '2025-03-13T08:00:00.000Z'),
     ]);
-    await project(db.knex, stockLedgerProjection, third, second.at(-1)!.position);
+    await project(db.knex, productLedgerProjection, third, second.at(-1)!.position);
 
     const history = await getProductHistory(db.knex, cream.productId);
     expect(

@@ -1,41 +1,44 @@
+import { changesOf, describeChange } from '../audit/audit-changes';
+import { describe as describeEvent, redact } from '../audit/audit-summary';
 import { lagosBusinessDay } from '../shared/lagos-business-day';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
-import { jsonParam, positionColumns } from '../shared/sql-values';
-import { loadLedgerProducts, saveLedgerProducts, type LedgerProduct } from './ledger-products.store';
-import { LedgerRollups, insertSales, saleRow, type SaleRow } from './ledger-sales';
+import { jsonParam } from '../shared/sql-values';
 import type { ProjectionSql } from '../shared/projection-sql';
+import { DailyRollup, saleFigures, type SaleFigures } from './daily-rollup';
+import { loadLedgerState, type LedgerState } from './ledger-state.store';
 
 type LedgerEvent = ProjectedEventOf<'ProductCreated' | 'StockReceived' | 'StockIssued' | 'ProductDeleted'>;
 type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
 
 /**
- * The stock ledger (stock_ledger, ledger_sales, ledger_products). Each batch loads the state of the
- * products it touches once, folds the events in memory in stream order (entry number, balance,
- * cost in force, a per-product monotone ledger time), then writes with one multi-row insert per table.
+ * The product ledger (product_ledger) and the daily rollup (daily_rollup). Each batch loads the
+ * newest row of the products it touches, folds the events in memory in stream order (entry number,
+ * balance, cost in force, a per-product monotone ledger time), then writes one multi-row insert of
+ * ledger rows and one upsert of day sums: a movement is one ledger row and one share of a rollup row.
  */
-export const stockLedgerProjection = defineProjection({
+export const productLedgerProjection = defineProjection({
+  // The name of the stock ledger it grew from: operators' rebuild commands and metric labels stay.
   name: 'stock_ledger',
   handles: ['ProductCreated', 'StockReceived', 'StockIssued', 'ProductDeleted'] as const,
-  tables: ['stock_ledger', 'ledger_sales', 'ledger_products', 'ledger_sales_daily', 'ledger_movements_daily'],
+  tables: ['product_ledger', 'daily_rollup'],
   async project(events, sql) {
     const created = new Set(
       events.filter((event) => event.type === 'ProductCreated').map((event) => event.data.productId),
     );
-    const known = await loadLedgerProducts(
+    const known = await loadLedgerState(
       sql,
       [...new Set(events.map((event) => event.data.productId))].filter((id) => !created.has(id)),
     );
-    const touched = new Map<string, LedgerProduct>();
-    const entries: object[] = [];
-    const sales: SaleRow[] = [];
-    const rollups = new LedgerRollups();
+    const touched = new Map<string, LedgerState>();
+    const rows: object[] = [];
+    const rollup = new DailyRollup();
 
     for (const event of events) {
       const productId = event.data.productId;
       let product = touched.get(productId) ?? known.get(productId);
       if (event.type === 'ProductCreated') product = fromCreation(event);
       else if (!product) product = unknownProduct(event);
-      else product.entries += 1; // batch-local state: loaded for this batch, saved at its end
+      else product.entries += 1; // batch-local state: loaded for this batch, continued event by event
       touched.set(productId, product);
 
       // Concurrent writers can commit an earlier `at` after a later one: clamping keeps each
@@ -43,28 +46,23 @@ export const stockLedgerProjection = defineProjection({
       const atMs = Date.parse(event.metadata.at);
       const ledgerAt = atMs >= product.lastAtMs ? event.metadata.at : new Date(product.lastAtMs).toISOString();
       product.lastAtMs = Math.max(atMs, product.lastAtMs);
+      const audit = auditView(event, product);
 
       switch (event.type) {
         case 'ProductCreated':
-          entries.push(entryRow(event, product, ledgerAt, event.data.openingStock, event.data.openingStock));
+          rows.push(entryRow(event, product, ledgerAt, event.data.openingStock, event.data.openingStock, null, audit));
           break;
         case 'ProductDeleted':
-          product.deletedAt = ledgerAt;
-          entries.push(entryRow(event, product, ledgerAt, 0, 0));
+          rows.push(entryRow(event, product, ledgerAt, 0, 0, null, audit));
           break;
         case 'StockReceived':
         case 'StockIssued': {
           const change = event.type === 'StockReceived' ? event.data.quantity : -event.data.quantity;
           product.balance += change;
           if (event.type === 'StockReceived' && event.data.costPrice !== null) product.costPrice = event.data.costPrice;
-          entries.push(entryRow(event, product, ledgerAt, event.data.quantity, change));
-          const day = lagosBusinessDay(event.metadata.at);
-          rollups.addMovement(event, day);
-          const sale = saleRow(event, product);
-          if (sale) {
-            sales.push(sale);
-            rollups.addSale(sale, day);
-          }
+          const sale = saleFigures(event);
+          rows.push(entryRow(event, product, ledgerAt, event.data.quantity, change, sale, audit));
+          rollup.add(event, lagosBusinessDay(event.metadata.at), product.category, sale);
           break;
         }
         default:
@@ -72,16 +70,27 @@ export const stockLedgerProjection = defineProjection({
       }
     }
 
-    if (entries.length > 0) insertEntries(sql, entries);
-    if (sales.length > 0) insertSales(sql, sales);
-    rollups.save(sql);
-    if (touched.size > 0) saveLedgerProducts(sql, [...touched.values()]);
+    if (rows.length > 0) insertRows(sql, rows);
+    rollup.save(sql);
   },
 });
 
-function fromCreation(event: ProjectedEventOf<'ProductCreated'>): LedgerProduct {
+/** The audit trail's line for a product event, as audit_log words the other events. */
+function auditView(event: LedgerEvent, product: LedgerState) {
+  const label = product.name === null ? 'Unknown Product' : `${product.name} (${product.sku})`;
+  const line = describeEvent(event, () => label);
+  // The cost in force before this event: the state is moved on only after this call.
+  const changes = changesOf(event, () => product.costPrice);
+  const priceChange = changes.find((change) => change.field === 'cost price');
+  return {
+    summary: priceChange ? `${line.summary}, ${describeChange(priceChange)}` : line.summary,
+    details: redact(event.data),
+    changes,
+  };
+}
+
+function fromCreation(event: ProjectedEventOf<'ProductCreated'>): LedgerState {
   const { data } = event;
-  const position = positionColumns(event.position);
   return {
     productId: data.productId,
     name: data.name,
@@ -89,52 +98,47 @@ function fromCreation(event: ProjectedEventOf<'ProductCreated'>): LedgerProduct 
     category: data.category,
     price: data.price,
     costPrice: data.costPrice,
-    minStockLevel: data.minStockLevel,
-    description: data.description,
-    images: data.images,
-    createdAt: event.metadata.at,
-    deletedAt: null,
     balance: data.openingStock,
     entries: 1,
     lastAtMs: Date.parse(event.metadata.at),
-    createdCommit: position.commit,
-    createdPrepare: position.prepare,
   };
 }
 
 /** A movement for a product the ledger never saw created: kept, under the spec's 'Unknown Product'. */
-function unknownProduct(event: LedgerEvent): LedgerProduct {
-  const position = positionColumns(event.position);
+function unknownProduct(event: LedgerEvent): LedgerState {
   const price =
     event.type === 'StockReceived' || event.type === 'StockIssued' ? (event.data.unitPrice ?? '0.00') : '0.00';
   return {
     productId: event.data.productId,
-    name: 'Unknown Product',
-    sku: '',
+    name: null,
+    sku: null,
     category: '',
     price,
     costPrice: null,
-    minStockLevel: 0,
-    description: null,
-    images: [],
-    createdAt: event.metadata.at,
-    deletedAt: null,
     balance: 0,
     entries: 1,
     lastAtMs: Date.parse(event.metadata.at),
-    createdCommit: position.commit,
-    createdPrepare: position.prepare,
   };
 }
 
 /**
- * One stock_ledger row, every column present in the same order for every event: one object per
+ * One product_ledger row, every column present in the same order for every event: one object per
  * event and one shape for all, which keeps a rebuild's hot loop light on the garbage collector.
  */
-function entryRow(event: LedgerEvent, product: LedgerProduct, ledgerAt: string, quantity: number, change: number) {
+function entryRow(
+  event: LedgerEvent,
+  product: LedgerState,
+  ledgerAt: string,
+  quantity: number,
+  change: number,
+  sale: SaleFigures | null,
+  audit: { summary: string; details: unknown; changes: unknown },
+) {
   const movement: Movement | null = event.type === 'StockReceived' || event.type === 'StockIssued' ? event : null;
   const data = movement?.data;
   const out = movement?.type === 'StockIssued' ? movement.data : null;
+  const creation = event.type === 'ProductCreated' ? event.data : null;
+  const first = product.entries === 1;
   return {
     product_id: product.productId,
     entry_no: product.entries,
@@ -167,29 +171,46 @@ function entryRow(event: LedgerEvent, product: LedgerProduct, ledgerAt: string, 
     counted_quantity: data?.stocktake ? data.stocktake.countedQuantity : null,
     product_name: product.name,
     product_sku: product.sku,
+    category: product.category,
+    min_stock_level: first ? (creation ? creation.minStockLevel : 0) : null,
+    description: creation ? creation.description : null,
+    images: first ? (creation ? creation.images : []) : null,
+    sale_sign: sale ? sale.sign : null,
+    sale_at: sale ? sale.at : null,
+    sale_staff: sale ? sale.staff : null,
+    sale_total: sale ? sale.total : null,
+    sale_original_total: sale ? sale.originalTotal : null,
+    sale_discount: sale ? sale.discount : null,
+    sale_profit: sale ? sale.profit : null,
+    sale_quantity: sale ? sale.quantity : null,
+    summary: audit.summary,
+    details: audit.details,
+    changes: audit.changes,
     position_commit: event.position.commit.toString(),
     position_prepare: event.position.prepare.toString(),
   };
 }
 
-function insertEntries(sql: ProjectionSql, rows: readonly object[]) {
+const COLUMNS = `product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change, balance_after,
+  reason, unit_price, cost_price, cost_in_force, price_in_force, total_value, original_total, discount_percentage,
+  discount_amount, sale_id, seller_name, notes, actor_id, actor_name, at, ledger_at, reverses, stocktake_id,
+  expected_quantity, counted_quantity, product_name, product_sku, category, min_stock_level, description, images,
+  sale_sign, sale_at, sale_staff, sale_total, sale_original_total, sale_discount, sale_profit, sale_quantity,
+  summary, details, changes, position_commit, position_prepare`;
+
+function insertRows(sql: ProjectionSql, rows: readonly object[]) {
   sql.write(
-    `insert into stock_ledger (product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change,
-       balance_after, reason, unit_price, cost_price, cost_in_force, price_in_force, total_value, original_total,
-       discount_percentage, discount_amount, sale_id, seller_name, notes, actor_id, actor_name, at, ledger_at,
-       reverses, stocktake_id, expected_quantity, counted_quantity, product_name, product_sku,
-       position_commit, position_prepare)
-     select product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change,
-       balance_after, reason, unit_price, cost_price, cost_in_force, price_in_force, total_value, original_total,
-       discount_percentage, discount_amount, sale_id, seller_name, notes, actor_id, actor_name, at, ledger_at,
-       reverses, stocktake_id, expected_quantity, counted_quantity, product_name, product_sku,
-       position_commit, position_prepare
+    `insert into product_ledger (${COLUMNS})
+     select ${COLUMNS}
      from jsonb_to_recordset(?::jsonb) as r(product_id uuid, entry_no integer, event_id uuid, event_type text,
        movement_id uuid, direction text, quantity integer, change integer, balance_after integer, reason text,
        unit_price numeric, cost_price numeric, cost_in_force numeric, price_in_force numeric, total_value numeric,
        original_total numeric, discount_percentage numeric, discount_amount numeric, sale_id text, seller_name text,
        notes text, actor_id text, actor_name text, at timestamptz, ledger_at timestamptz, reverses uuid,
        stocktake_id uuid, expected_quantity integer, counted_quantity integer, product_name text, product_sku text,
+       category text, min_stock_level integer, description text, images jsonb, sale_sign smallint,
+       sale_at timestamptz, sale_staff text, sale_total numeric, sale_original_total numeric, sale_discount numeric,
+       sale_profit numeric, sale_quantity integer, summary text, details jsonb, changes jsonb,
        position_commit numeric, position_prepare numeric)`,
     [jsonParam(rows)],
   );

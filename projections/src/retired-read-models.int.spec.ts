@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { migrateReadModels } from './read-model.migrations';
+import { readCheckpoints } from './runner/checkpoint.store';
+import { useReadModelDatabase } from './testing/projection-test-kit';
+
+/**
+ * A database of the version before product_ledger: its old tables, checkpoints and product audit
+ * rows. The next start's migrations drop the old tables, forget the retired projections' places and
+ * reset the renamed ledger's, so the ledger replays the store into the new tables; nothing by hand.
+ */
+describe('read-model migrations retire the tables product_ledger and daily_rollup replaced', () => {
+  const db = useReadModelDatabase();
+
+  it('drops them, forgets their checkpoints, and resets the ledger once', async () => {
+    const { knex } = db;
+    await knex.raw('drop table product_ledger');
+    await knex.raw('create table transactions (id uuid primary key)');
+    await knex.raw('create table daily_staff_sales (business_day date primary key)');
+    for (const name of ['stock_ledger', 'transactions', 'daily_staff_sales', 'users']) {
+      await knex('projection_checkpoints').insert({ name, commit: '42', prepare: '7' });
+    }
+    await knex('audit_log').insert([
+      {
+        event_id: randomUUID(),
+        entity: 'product',
+        entity_id: randomUUID(),
+        event_type: 'StockIssued',
+        summary: 'Stock out',
+        details: {},
+        actor_name: 'ada',
+        at: '2025-03-10T09:00:00Z',
+        position_commit: '1',
+        position_prepare: '1',
+      },
+      {
+        event_id: randomUUID(),
+        entity: 'user',
+        entity_id: 'u1',
+        event_type: 'UserSignedIn',
+        summary: 'ada signed in',
+        details: {},
+        actor_name: 'ada',
+        at: '2025-03-10T09:00:00Z',
+        position_commit: '2',
+        position_prepare: '2',
+      },
+    ]);
+
+    await migrateReadModels(knex);
+
+    const tables = await knex.raw<{ rows: { name: string }[] }>(
+      `select table_name as name from information_schema.tables where table_schema = current_schema()
+       and table_name in ('transactions', 'daily_staff_sales', 'product_ledger', 'daily_rollup') order by 1`,
+    );
+    expect(tables.rows.map((row) => row.name)).toEqual(['daily_rollup', 'product_ledger']);
+    const names = (await knex('projection_checkpoints').select('name').orderBy('name')).map((row) => row.name);
+    expect(names).toEqual(['users']);
+    expect((await knex('audit_log').select('entity')).map((row) => row.entity)).toEqual(['user']);
+
+    // Later starts keep the ledger's place.
+    await knex('projection_checkpoints').insert({ name: 'stock_ledger', commit: '43', prepare: '8' });
+    await migrateReadModels(knex);
+    const [ledger] = await readCheckpoints(knex, ['stock_ledger']);
+    expect(ledger?.position).toEqual({ commit: 43n, prepare: 8n });
+  });
+});

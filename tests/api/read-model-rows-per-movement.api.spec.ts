@@ -1,0 +1,83 @@
+import type { Knex } from 'knex';
+import { READ_MODEL_TABLES } from '../../projections/src/read-model.migrations';
+import { startTestApp, type TestApp } from './support/test-app';
+import type { ApiClient } from './support/api-client';
+
+/**
+ * Issue 10 point 3: a stock movement costs at most three read-model rows (its ledger entry, the
+ * day's rollup, the product's stock). Counted by the server itself: inserted plus updated rows of
+ * every read-model table (checkpoints aside: one per batch, not per movement), from
+ * pg_stat_user_tables around N movements recorded over HTTP.
+ */
+const MOVEMENTS = 40;
+
+async function rowsWritten(knex: Knex): Promise<number> {
+  const tables = READ_MODEL_TABLES.filter((table) => table !== 'projection_checkpoints');
+  // Backends report their counts when a transaction ends, at most once a second unless told to now.
+  await knex.raw('select pg_stat_force_next_flush()').catch(() => undefined);
+  await knex.raw('select pg_stat_clear_snapshot()');
+  const result = await knex.raw<{ rows: { written: string | null }[] }>(
+    `select sum(n_tup_ins + n_tup_upd)::text as written from pg_stat_user_tables
+     where schemaname = current_schema() and relname in (select jsonb_array_elements_text(?::jsonb))`,
+    [JSON.stringify(tables)],
+  );
+  return Number(result.rows[0]?.written ?? 0);
+}
+
+async function settledRowsWritten(knex: Knex): Promise<number> {
+  // Stats of other backends arrive asynchronously on a server: read until two readings agree.
+  let last = -1;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const now = await rowsWritten(knex);
+    if (now === last) return now;
+    last = now;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+  }
+  return last;
+}
+
+describe('read-model rows written per stock movement', () => {
+  let app: TestApp;
+  let manager: ApiClient;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    manager = await app.signIn('manager', app.managerPassword);
+  });
+  afterAll(() => app.close());
+
+  it('is at most three, for a stock in as for a sale line', async () => {
+    const knex = app.infrastructure.database.knex;
+    const { body: product } = await manager.post('/api/products', {
+      name: 'Counted Cream',
+      sku: `CNT-${Math.random().toString(36).slice(2, 8)}`,
+      category: 'Body Care',
+      price: '1500.00',
+      costPrice: '1000',
+      currentStock: 0,
+      minStockLevel: 2,
+      description: null,
+      images: [],
+    });
+    const before = await settledRowsWritten(knex);
+    for (let index = 0; index < MOVEMENTS; index++) {
+      const type = index % 2 === 0 ? 'in' : 'out';
+      const response = await manager.post('/api/transactions', {
+        productId: product.id,
+        type,
+        quantity: 2,
+        unitPrice: '1500.00',
+        costPrice: type === 'in' ? '1000.00' : undefined,
+        totalValue: '3000.00',
+        reason: type === 'in' ? 'purchase' : 'sale',
+        sellerName: 'manager',
+        notes: '',
+      });
+      expect(response.status).toBe(201);
+    }
+    const perMovement = ((await settledRowsWritten(knex)) - before) / MOVEMENTS;
+    process.stdout.write(`read-model rows written per movement: ${perMovement}\n`);
+    expect(perMovement).toBeGreaterThan(0);
+    expect(perMovement).toBeLessThanOrEqual(3);
+  });
+});
