@@ -7,7 +7,7 @@ import {
 } from '@shop/contracts';
 import { conflict, notFound, validationError } from '../shared/domain-error';
 import type { StreamFold } from '../shared/decider';
-import { koboToAmount, sumKobo, toKobo } from '../shared/money';
+import { koboToAmount, sumKobo, toKobo } from '@shop/contracts';
 import { requireSaleTotalWithinLimit } from '../shared/limit-checks';
 import type { CustomerState } from '../customer/customer.decider';
 import type { ProductState } from '../product/product.decider';

@@ -8,7 +8,7 @@ import {
 } from '@shop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
 import { conflict, notFound, validationError } from '../shared/domain-error';
-import { lineTotals, multiplyAmount, normaliseAmount, normalisePercent, percentToHundredths } from '../shared/money';
+import { lineTotals, multiplyAmount, normaliseAmount, normalisePercent, percentToHundredths } from '@shop/contracts';
 import {
   requireLineTotalWithinLimit,
   requireStockAfterReceiptWithinLimit,

@@ -1,5 +1,5 @@
 import { conflict, validationError } from '../shared/domain-error';
-import { normaliseAmount, toKobo } from '../shared/money';
+import { normaliseAmount, toKobo } from '@shop/contracts';
 
 /** How far the till's clock may run ahead of the server's before a time of sale counts as "in the future". */
 export const OFFLINE_CLOCK_SKEW_MS = 5 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@shop/contracts';
 import { fold } from '../shared/decider';
-import { koboToAmount, sumKobo, toKobo } from '../shared/money';
+import { koboToAmount, sumKobo, toKobo } from '@shop/contracts';
 import { productDecider, type ProductState } from '../product/product.decider';
 import { decideSale, evolveSale, initialSaleState, type RecordSale } from './sale.decider';
 

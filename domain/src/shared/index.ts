@@ -1,5 +1,4 @@
 export * from './decider';
 export * from './domain-error';
-export * from './money';
 export * from './limit-checks';
 export * from './command-context';

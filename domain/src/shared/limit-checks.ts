@@ -1,6 +1,6 @@
 import { LIMITS } from '@shop/contracts';
 import { conflict, validationError } from './domain-error';
-import { koboToAmount, multiplyAmount, toKobo } from './money';
+import { koboToAmount, multiplyAmount, toKobo } from '@shop/contracts';
 
 /**
  * Refusals for what the read models could not store: a value computed from several inputs (a line's

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { SupportStats } from '@shop/contracts';
-import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { lagosBusinessDay } from '@shop/contracts';
 import { toInt } from '../shared/sql-values';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

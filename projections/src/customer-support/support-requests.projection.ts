@@ -1,4 +1,4 @@
-import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { lagosBusinessDay } from '@shop/contracts';
 import { assertNever, defineProjection } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
 import type { ProjectionSql } from '../shared/projection-sql';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { DashboardMetrics } from '@shop/contracts';
 import { countCustomers } from '../customers/get-customer.query';
 import { countOnlineOrders } from '../online-orders/count-online-orders.query';
-import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { lagosBusinessDay } from '@shop/contracts';
 import { formatMoney, toInt } from '../shared/sql-values';
 
 interface StockSummaryRow {

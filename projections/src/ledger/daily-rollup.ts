@@ -1,5 +1,5 @@
-import { formatKobo, toKobo } from '../shared/kobo';
-import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { koboToAmount, storedAmountToKobo } from '@shop/contracts';
+import { lagosBusinessDay } from '@shop/contracts';
 import { timeOfSale } from '../shared/time-of-sale';
 import type { ProjectedEventOf } from '../shared/projection';
 import type { ProjectionSql } from '../shared/projection-sql';
@@ -22,11 +22,11 @@ export interface SaleFigures {
 
 /** Spec 9 profit of a line: (unit price − cost price) × quantity, nothing when either is unknown. */
 export function lineProfit(unitPrice: string | null, costPrice: string | null, quantity: number): bigint {
-  return unitPrice !== null && costPrice !== null ? (toKobo(unitPrice) - toKobo(costPrice)) * BigInt(quantity) : 0n;
+  return unitPrice !== null && costPrice !== null ? (storedAmountToKobo(unitPrice) - storedAmountToKobo(costPrice)) * BigInt(quantity) : 0n;
 }
 
-const negate = (amount: string) => formatKobo(-toKobo(amount));
-const signedKobo = (amount: string): bigint => (amount.startsWith('-') ? -toKobo(amount.slice(1)) : toKobo(amount));
+const negate = (amount: string) => koboToAmount(-storedAmountToKobo(amount));
+const signedKobo = (amount: string): bigint => (amount.startsWith('-') ? -storedAmountToKobo(amount.slice(1)) : storedAmountToKobo(amount));
 
 /** The sale figures of a movement: a sale line, a reversal of one, or null for any other movement. */
 export function saleFigures(event: Movement): SaleFigures | null {
@@ -42,7 +42,7 @@ export function saleFigures(event: Movement): SaleFigures | null {
       total: line.totalValue,
       originalTotal: line.originalTotal,
       discount: line.discountAmount,
-      profit: formatKobo(lineProfit(line.unitPrice, line.costPrice, line.quantity)),
+      profit: koboToAmount(lineProfit(line.unitPrice, line.costPrice, line.quantity)),
       quantity: line.quantity,
     };
   }
@@ -54,7 +54,7 @@ export function saleFigures(event: Movement): SaleFigures | null {
     total: negate(original.totalValue),
     originalTotal: negate(original.originalTotal),
     discount: negate(original.discountAmount),
-    profit: formatKobo(-lineProfit(original.unitPrice, original.costPrice, original.quantity)),
+    profit: koboToAmount(-lineProfit(original.unitPrice, original.costPrice, original.quantity)),
     quantity: -original.quantity,
   };
 }
@@ -128,7 +128,7 @@ export class DailyRollup {
     const sums = entry.sums;
     sums.count += 1;
     sums.units += data.quantity;
-    sums.value += toKobo(data.totalValue);
+    sums.value += storedAmountToKobo(data.totalValue);
     if (event.type === 'StockIssued') sums.outProfit += lineProfit(data.unitPrice, data.costPrice, data.quantity);
     if (sale) {
       sums.saleTotal += signedKobo(sale.total);
@@ -153,12 +153,12 @@ export class DailyRollup {
       staff: key[6],
       count: sums.count,
       units: sums.units,
-      value: formatKobo(sums.value),
-      out_profit: formatKobo(sums.outProfit),
-      sale_total: formatKobo(sums.saleTotal),
-      sale_original_total: formatKobo(sums.saleOriginal),
-      sale_discount: formatKobo(sums.saleDiscount),
-      sale_profit: formatKobo(sums.saleProfit),
+      value: koboToAmount(sums.value),
+      out_profit: koboToAmount(sums.outProfit),
+      sale_total: koboToAmount(sums.saleTotal),
+      sale_original_total: koboToAmount(sums.saleOriginal),
+      sale_discount: koboToAmount(sums.saleDiscount),
+      sale_profit: koboToAmount(sums.saleProfit),
       sale_quantity: sums.saleQuantity,
       sale_lines: sums.saleLines,
       reversed_lines: sums.reversedLines,

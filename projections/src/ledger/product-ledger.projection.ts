@@ -1,6 +1,6 @@
 import { changesOf, describeChange } from '../audit/audit-changes';
 import { describe as describeEvent, redact } from '../audit/audit-summary';
-import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { lagosBusinessDay } from '@shop/contracts';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
 import { jsonParam } from '../shared/sql-values';
 import type { ProjectionSql } from '../shared/projection-sql';

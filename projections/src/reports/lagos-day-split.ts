@@ -1,4 +1,4 @@
-import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { lagosBusinessDay } from '@shop/contracts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Midnight in Lagos (UTC+1 all year, see lagos-business-day.ts) of a 'YYYY-MM-DD' day. */

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
 import type { ReportSummary, SalesFigures } from '@shop/contracts';
-import { formatKobo, toKobo } from '../shared/kobo';
+import { koboToAmount, storedAmountToKobo } from '@shop/contracts';
 import { formatMoney, toInt } from '../shared/sql-values';
 import { listInventoryAsOf } from '../ledger/inventory-as-of.query';
-import { lagosBusinessDay } from '../shared/lagos-business-day';
+import { lagosBusinessDay } from '@shop/contracts';
 import { lagosDayStart, splitByLagosDays } from './lagos-day-split';
 import { listLaterChanges } from './later-changes.query';
 
 /** Sums may be negative (reversals, a cost above the price): kobo with a sign. */
-const signedKobo = (amount: string): bigint => (amount.startsWith('-') ? -toKobo(amount.slice(1)) : toKobo(amount));
+const signedKobo = (amount: string): bigint => (amount.startsWith('-') ? -storedAmountToKobo(amount.slice(1)) : storedAmountToKobo(amount));
 
 export interface ReportRange {
   readonly from: Date;
@@ -128,9 +128,9 @@ function figures(row: SalesRow | undefined): SalesFigures {
   return {
     totalSales: formatMoney(row?.total_sales),
     originalTotal: formatMoney(row?.original_total),
-    discounts: formatKobo(discounts),
-    profit: formatKobo(profit),
-    profitNetOfDiscounts: formatKobo(profit - discounts),
+    discounts: koboToAmount(discounts),
+    profit: koboToAmount(profit),
+    profitNetOfDiscounts: koboToAmount(profit - discounts),
     unitsSold: toInt(row?.units),
     saleLines: toInt(row?.sale_lines),
     reversedLines: toInt(row?.reversed_lines),
@@ -178,7 +178,7 @@ async function movementSummary(knex: Knex, range: ReportRange): Promise<ReportSu
     return {
       count: rows.reduce((sum, row) => sum + row.count, 0),
       units: rows.reduce((sum, row) => sum + row.units, 0),
-      value: formatKobo(rows.reduce((sum, row) => sum + signedKobo(row.value), 0n)),
+      value: koboToAmount(rows.reduce((sum, row) => sum + signedKobo(row.value), 0n)),
     };
   };
   return { stockIn: total('in'), stockOut: total('out'), byReason };
@@ -200,7 +200,7 @@ async function stockSummary(knex: Knex, at: Date, inclusive: boolean): Promise<R
     asOf: at.toISOString(),
     totalProducts: items.length,
     totalUnits: items.reduce((sum, item) => sum + item.currentStock, 0),
-    stockValue: formatKobo(value),
+    stockValue: koboToAmount(value),
     lowStock: items.filter((item) => item.currentStock <= item.minStockLevel).length,
     outOfStock: items.filter((item) => item.currentStock <= 0).length,
     byCategory: [...categories]
@@ -208,7 +208,7 @@ async function stockSummary(knex: Knex, at: Date, inclusive: boolean): Promise<R
         category,
         products: entry.products,
         units: entry.units,
-        stockValue: formatKobo(entry.value),
+        stockValue: koboToAmount(entry.value),
       }))
       .sort((a, b) => a.category.localeCompare(b.category)),
   };

@@ -1,7 +1,7 @@
 import type { ContactInfoResponse } from '@shop/contracts';
 import { STORE_NAME, STORE_TAGLINE } from '@/config/store';
 import { formatDateTime, formatMoney } from '@/utils/format';
-import { formatPercentOneDecimal } from '@/utils/money';
+import { formatPercentOneDecimal } from '@shop/contracts';
 import type { Receipt } from './receipt-model';
 
 const escapeHtml = (text: string) =>

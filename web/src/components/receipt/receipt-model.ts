@@ -1,5 +1,5 @@
 import type { PaymentMethod, Sale, Transaction } from '@shop/contracts';
-import { koboToAmount, sumKobo, toKobo } from '@/utils/money';
+import { koboToAmount, sumKobo, toKobo } from '@shop/contracts';
 
 export type ReceiptLine = {
   productName: string;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { InventoryItem } from '@shop/contracts';
 import { Pager, pageOf } from '@/components/pagination/pager';
 import { formatMoney } from '@/utils/format';
-import { koboToAmount, sumKobo, toKobo } from '@/utils/money';
+import { koboToAmount, sumKobo, toKobo } from '@shop/contracts';
 import { ReportTable, type Column } from './report-table';
 
 const columns: readonly Column<InventoryItem>[] = [

@@ -1,7 +1,7 @@
 import type { InventoryItem, ReportSummary } from '@shop/contracts';
 import { Card } from '@/components/ui/card';
 import { formatMoney } from '@/utils/format';
-import { koboToAmount, sumKobo, toKobo } from '@/utils/money';
+import { koboToAmount, sumKobo, toKobo } from '@shop/contracts';
 
 type SummaryCardsProps = { inventory: readonly InventoryItem[] | undefined; summary: ReportSummary | undefined };
 

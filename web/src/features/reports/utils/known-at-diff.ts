@@ -1,5 +1,5 @@
 import type { ReportSummary } from '@shop/contracts';
-import { koboToAmount, toKobo } from '@/utils/money';
+import { koboToAmount, toKobo } from '@shop/contracts';
 
 export type FigureKind = 'money' | 'count';
 

@@ -3,7 +3,7 @@ import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/utils/format';
-import { koboToAmount } from '@/utils/money';
+import { koboToAmount } from '@shop/contracts';
 import { lineTotalKobo, type CartLine } from '../utils/cart-math';
 
 type CartLineItemProps = {

@@ -1,5 +1,5 @@
 import { formatMoney } from '@/utils/format';
-import { formatPercentOneDecimal, koboToAmount } from '@/utils/money';
+import { formatPercentOneDecimal, koboToAmount } from '@shop/contracts';
 import type { CartTotals } from '../utils/cart-math';
 
 export function CartTotalsView({ totals, discountHundredths }: { totals: CartTotals; discountHundredths: bigint }) {

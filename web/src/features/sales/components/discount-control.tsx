@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast, toastError } from '@/components/toast/use-toast';
-import { formatPercentOneDecimal, hundredthsToPercent } from '@/utils/money';
+import { formatPercentOneDecimal, hundredthsToPercent } from '@shop/contracts';
 import { parseDiscountInput } from '../utils/cart-math';
 
 type DiscountControlProps = { applied: bigint; onApply: (hundredths: bigint) => void; disabled?: boolean };

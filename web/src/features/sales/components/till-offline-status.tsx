@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { openReceiptWindow, printReceipt } from '@/components/receipt/print-receipt';
 import { toastError } from '@/components/toast/use-toast';
 import { formatDateTime, formatMoney } from '@/utils/format';
-import { koboToAmount } from '@/utils/money';
+import { koboToAmount } from '@shop/contracts';
 import { offlineReceipt } from '../offline/offline-receipt';
 import { retryRefused } from '../offline/sale-queue';
 import type { QueuedSale } from '../offline/till-db';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CreateSaleInput, Product } from '@shop/contracts';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { hundredthsToPercent } from '@/utils/money';
+import { hundredthsToPercent } from '@shop/contracts';
 import { useCreateSale } from '../api/create-sale';
 import { offlinePayload, queueSale } from '../offline/sale-queue';
 import { cartTotals } from '../utils/cart-math';

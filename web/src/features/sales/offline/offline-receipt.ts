@@ -1,4 +1,4 @@
-import { discountKobo, koboToAmount, percentToHundredths, sumKobo, toKobo } from '@/utils/money';
+import { discountKobo, koboToAmount, percentToHundredths, sumKobo, toKobo } from '@shop/contracts';
 import type { Receipt } from '@/components/receipt/receipt-model';
 import type { QueuedSale } from './till-db';
 

@@ -1,4 +1,4 @@
-import { discountKobo, percentToHundredths, sumKobo, toKobo } from '@/utils/money';
+import { discountKobo, percentToHundredths, sumKobo, toKobo } from '@shop/contracts';
 
 export type CartLine = {
   productId: string;

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDateTime, formatMoney } from '@/utils/format';
-import { koboToAmount, sumKobo, toKobo } from '@/utils/money';
+import { koboToAmount, sumKobo, toKobo } from '@shop/contracts';
 import type { TransactionGroup } from '../utils/transaction-groups';
 import { TransactionLineRow } from './transaction-line-row';
 

@@ -4,7 +4,7 @@ import type { LedgerTransaction } from '@shop/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/utils/cn';
 import { formatDateTime, formatMoney } from '@/utils/format';
-import { formatPercentOneDecimal, toKobo } from '@/utils/money';
+import { formatPercentOneDecimal, toKobo } from '@shop/contracts';
 import { directionLabel } from '../utils/transaction-groups';
 
 const reasonTones: Record<string, BadgeTone> = {

@@ -1,4 +1,4 @@
-import { allocateDiscount, koboToAmount, lineTotals, sumKobo, toKobo } from './money';
+import { allocateDiscount, koboToAmount, lineTotals, sumKobo, toKobo } from './kobo';
 
 describe('money', () => {
   it('allocates a discount in whole kobo that always adds up', () => {
