@@ -105,6 +105,9 @@ export async function handleCommand<const Streams extends readonly CommandStream
     }
     const states = streams.map((stream, index) => {
       const events = eventsOf(index);
+      if (events.length === 0) return loaded[index]!.state;
+      // Only what this append checked is cached: a stream that was only read (an order's products)
+      // would come back from the cache with no event, which forces a second decision on the store.
       const state = events.reduce(stream.fold.evolve, loaded[index]!.state);
       cache?.set(stream.streamId, stream.fold, state, loaded[index]!.version + events.length);
       return state;
