@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../database';
 import { PostgresEventStore } from '../event-store';
 import { DomainError, productDecider, productStreamId, type ProductCommand } from '@shop/domain';
 import { StreamStateCache } from './stream-state-cache';
+import { StreamWriteQueue } from './stream-write-queue';
 import { handleCommand } from './handle-command';
 import { eachStreamDecides, type StreamDecision } from './stream-decisions';
 
@@ -11,9 +12,10 @@ const writeStreams = (
   context: Parameters<typeof handleCommand>[1],
   decisions: readonly StreamDecision<any, any>[],
   cache: StreamStateCache,
+  queue?: StreamWriteQueue,
 ) => {
   const { streams, decide } = eachStreamDecides(decisions);
-  return handleCommand(store, context, streams, decide, { cache });
+  return handleCommand(store, context, streams, decide, { cache, queue });
 };
 
 const context = { actorId: null, actorName: 'tester', at: '2026-11-22T10:00:00.000Z' };
@@ -25,11 +27,11 @@ describe('handleCommand with a stream state cache (PGlite)', () => {
   const productId = randomUUID();
   const streamId = productStreamId(productId);
 
-  const command = (type: 'ReceiveStock' | 'IssueStock', quantity: number): ProductCommand =>
+  const command = (type: 'ReceiveStock' | 'IssueStock', quantity: number, ofProduct = productId): ProductCommand =>
     type === 'ReceiveStock'
       ? {
           type,
-          productId,
+          productId: ofProduct,
           movementId: randomUUID(),
           quantity,
           reason: 'purchase',
@@ -41,7 +43,7 @@ describe('handleCommand with a stream state cache (PGlite)', () => {
         }
       : {
           type,
-          productId,
+          productId: ofProduct,
           movementId: randomUUID(),
           quantity,
           reason: 'sale',
@@ -52,24 +54,26 @@ describe('handleCommand with a stream state cache (PGlite)', () => {
           saleId: null,
         };
   const write = (cache: StreamStateCache, productCommand: ProductCommand) =>
-    writeStreams(store, context, [{ streamId, decider: productDecider, command: productCommand }], cache);
-  const streamLength = async () => (await store.readStream(streamId)).length;
-
-  beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
-    store = await PostgresEventStore.open(database.knex);
-    await writeStreams(
+    writeStreams(
+      store,
+      context,
+      [{ streamId: productStreamId(productCommand.productId), decider: productDecider, command: productCommand }],
+      cache,
+    );
+  const streamLength = async (ofStream = streamId) => (await store.readStream(ofStream)).length;
+  const createProduct = (id: string) =>
+    writeStreams(
       store,
       context,
       [
         {
-          streamId,
+          streamId: productStreamId(id),
           decider: productDecider,
           command: {
             type: 'CreateProduct',
-            productId,
+            productId: id,
             name: 'Shea butter',
-            sku: `SHEA-${productId.slice(0, 6)}`,
+            sku: `SHEA-${id.slice(0, 6)}`,
             category: 'Skincare Products',
             price: '100.00',
             costPrice: null,
@@ -82,6 +86,11 @@ describe('handleCommand with a stream state cache (PGlite)', () => {
       ],
       new StreamStateCache(),
     );
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    store = await PostgresEventStore.open(database.knex);
+    await createProduct(productId);
   });
 
   afterAll(async () => {
@@ -111,5 +120,43 @@ describe('handleCommand with a stream state cache (PGlite)', () => {
     await write(gatewayA, command('IssueStock', 3)); // would be refused on A's cached 1
     await write(gatewayA, command('IssueStock', 2)); // A's cache was refreshed by the reload: 0 left
     await expect(write(gatewayA, command('IssueStock', 1))).rejects.toThrow(/available/);
+  });
+
+  it('with a write queue, concurrent commands on one stream wait for each other instead of conflicting', async () => {
+    const cache = new StreamStateCache();
+    const queue = new StreamWriteQueue();
+    const hotProduct = randomUUID();
+    const hotStream = productStreamId(hotProduct);
+    await createProduct(hotProduct); // opening stock 5
+    await write(cache, command('ReceiveStock', 15, hotProduct)); // 20 in stock, cached
+    const before = await streamLength(hotStream);
+    let reads = 0;
+    const counting = new Proxy(store, {
+      get: (target, key, receiver) =>
+        key === 'readStream'
+          ? (...args: Parameters<PostgresEventStore['readStream']>) => {
+              reads += 1;
+              return target.readStream(...args);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    const issue = () =>
+      writeStreams(
+        counting,
+        context,
+        [{ streamId: hotStream, decider: productDecider, command: command('IssueStock', 1, hotProduct) }],
+        cache,
+        queue,
+      );
+    const results = await Promise.allSettled(Array.from({ length: 25 }, issue));
+    // 20 in stock: 20 accepted, 5 refused as out of stock, none lost to a version conflict.
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(20);
+    const refusals = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
+    expect(refusals).toHaveLength(5);
+    refusals.forEach((reason) => expect(reason).toMatch(/available/));
+    expect(await streamLength(hotStream)).toBe(before + 20);
+    // Only the refusals were decided again on the stored stream: no accepted command re-read it.
+    expect(reads).toBe(5);
+    expect(queue.size).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { EVENT_CATALOGUE, MESSAGES, toDomainEvent, type DomainEvent } from '@sho
 import { conflict, type CommandContext } from '@shop/domain';
 import { WrongExpectedVersionError, type EventStore, type GlobalPosition, type StoredEvent } from '../event-store';
 import type { StreamFold, StreamStateCache } from './stream-state-cache';
+import type { StreamWriteQueue } from './stream-write-queue';
 
 /**
  * One stream a command reads (and may write): its id and how its state is folded (a decider, or
@@ -15,7 +16,9 @@ export interface CommandStream<State = unknown> {
 type StateOf<Stream> = Stream extends CommandStream<infer State> ? State : never;
 
 /** The states decide() gets: a tuple for a tuple of streams (`[order, ...products] as const`). */
-export type StatesOf<Streams extends readonly CommandStream<any>[]> = { -readonly [Index in keyof Streams]: StateOf<Streams[Index]> };
+export type StatesOf<Streams extends readonly CommandStream<any>[]> = {
+  -readonly [Index in keyof Streams]: StateOf<Streams[Index]>;
+};
 
 /** The new events of each stream, in the order of the streams; a missing entry writes nothing. */
 export type StreamEvents = readonly (readonly DomainEvent[] | undefined)[];
@@ -31,6 +34,8 @@ export interface CommandResult<States extends readonly unknown[] = readonly unkn
 export interface HandleCommandOptions {
   /** Folded states of recently written streams (a hint: every append still checks the version). */
   readonly cache?: StreamStateCache;
+  /** Runs this process's commands on a common stream one after another (no in-process conflicts). */
+  readonly queue?: StreamWriteQueue;
 }
 
 const MAX_ATTEMPTS = 30;
@@ -44,7 +49,10 @@ export function toDomainEvents(stored: readonly StoredEvent[]): DomainEvent[] {
 
 /** A stream's current state, for a handler that must read it to learn which streams a command touches. */
 export async function aggregateStream<State>(eventStore: EventStore, stream: CommandStream<State>): Promise<State> {
-  return toDomainEvents(await eventStore.readStream(stream.streamId)).reduce(stream.fold.evolve, stream.fold.initialState());
+  return toDomainEvents(await eventStore.readStream(stream.streamId)).reduce(
+    stream.fold.evolve,
+    stream.fold.initialState(),
+  );
 }
 
 interface LoadedStream {
@@ -62,19 +70,36 @@ interface LoadedStream {
  *
  * With a cache, the first attempt may decide on cached states. A refusal, or a stream read from the
  * cache that gets no new event (an append would not check its version), is never answered as such:
- * the command is decided again on the stored streams.
+ * the command is decided again on the stored streams. With a queue, commands of this process on a
+ * common stream wait for each other instead of colliding.
  */
-export async function handleCommand<const Streams extends readonly CommandStream<any>[]>(
+export function handleCommand<const Streams extends readonly CommandStream<any>[]>(
   eventStore: EventStore,
   context: CommandContext,
   streams: Streams,
   decide: (states: StatesOf<Streams>) => StreamEvents,
   options: HandleCommandOptions = {},
 ): Promise<CommandResult<StatesOf<Streams>>> {
-  const { cache } = options;
+  const attempt = () => decideAndAppend(eventStore, context, streams, decide, options.cache);
+  if (!options.queue) return attempt();
+  return options.queue.run(
+    streams.map((stream) => stream.streamId),
+    attempt,
+  );
+}
+
+async function decideAndAppend<const Streams extends readonly CommandStream<any>[]>(
+  eventStore: EventStore,
+  context: CommandContext,
+  streams: Streams,
+  decide: (states: StatesOf<Streams>) => StreamEvents,
+  cache: StreamStateCache | undefined,
+): Promise<CommandResult<StatesOf<Streams>>> {
   const forgetAll = () => streams.forEach((stream) => cache?.forget(stream.streamId));
   for (let attempt = 1; ; attempt++) {
-    const loaded = await Promise.all(streams.map((stream) => load(eventStore, stream, attempt === 1 ? cache : undefined)));
+    const loaded = await Promise.all(
+      streams.map((stream) => load(eventStore, stream, attempt === 1 ? cache : undefined)),
+    );
     const fromCache = loaded.some((entry) => entry.cached);
     let decided: StreamEvents;
     try {
@@ -91,11 +116,15 @@ export async function handleCommand<const Streams extends readonly CommandStream
     }
     let position: GlobalPosition | null;
     try {
-      position = await append(eventStore, context, streams.map((stream, index) => ({
-        streamId: stream.streamId,
-        expectedVersion: loaded[index]!.version,
-        events: eventsOf(index),
-      })));
+      position = await append(
+        eventStore,
+        context,
+        streams.map((stream, index) => ({
+          streamId: stream.streamId,
+          expectedVersion: loaded[index]!.version,
+          events: eventsOf(index),
+        })),
+      );
     } catch (error) {
       forgetAll();
       if (!(error instanceof WrongExpectedVersionError)) throw error;
@@ -116,11 +145,19 @@ export async function handleCommand<const Streams extends readonly CommandStream
   }
 }
 
-async function load(eventStore: EventStore, stream: CommandStream<any>, cache: StreamStateCache | undefined): Promise<LoadedStream> {
+async function load(
+  eventStore: EventStore,
+  stream: CommandStream<any>,
+  cache: StreamStateCache | undefined,
+): Promise<LoadedStream> {
   const cached = cache?.get(stream.streamId, stream.fold);
   if (cached) return { ...cached, cached: true };
   const stored = await eventStore.readStream(stream.streamId);
-  return { state: toDomainEvents(stored).reduce(stream.fold.evolve, stream.fold.initialState()), version: stored.length, cached: false };
+  return {
+    state: toDomainEvents(stored).reduce(stream.fold.evolve, stream.fold.initialState()),
+    version: stored.length,
+    cached: false,
+  };
 }
 
 /** Appends the streams that got events, all or nothing; null when nothing changed. */

@@ -21,6 +21,8 @@ export function eachStreamDecides(decisions: readonly StreamDecision<any, any>[]
   return {
     streams: decisions.map((decision) => ({ streamId: decision.streamId, fold: decision.decider })),
     decide: (states) =>
-      decisions.map((decision, index): readonly DomainEvent[] => decision.decider.decide(decision.command, states[index])),
+      decisions.map((decision, index): readonly DomainEvent[] =>
+        decision.decider.decide(decision.command, states[index]),
+      ),
   };
 }

@@ -5,6 +5,7 @@ import {
   eachStreamDecides,
   handleCommand,
   StreamStateCache,
+  StreamWriteQueue,
   type CommandResult,
   type CommandStream,
   type EventStore,
@@ -24,6 +25,7 @@ import type { ReadModelSync } from './read-model-sync';
 @Injectable()
 export class StreamWriter {
   private readonly cache = new StreamStateCache();
+  private readonly queue = new StreamWriteQueue();
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -38,7 +40,7 @@ export class StreamWriter {
     decide: Parameters<typeof handleCommand<Streams>>[3],
     readYourWrites: ReadYourWrites = 'wait',
   ) {
-    const result = await handleCommand(this.eventStore, context, streams, decide, { cache: this.cache });
+    const result = await handleCommand(this.eventStore, context, streams, decide, { cache: this.cache, queue: this.queue });
     await this.visible(result.position, readYourWrites);
     return result;
   }
