@@ -73,7 +73,9 @@ function branch(
     bindings.push(filter.byId);
   }
   if (filter.q && !trigram) {
-    where.push(`(summary ilike ? or actor_name ilike ?)`);
+    // coalesce (both are not null): a walk filters as it goes and stops after a page; left to the
+    // planner, a common text would be read from the trigram index first (60 ms for "stock out").
+    where.push(`(coalesce(summary, '') ilike ? or coalesce(actor_name, '') ilike ?)`);
     const pattern = `%${escapeLike(filter.q)}%`;
     bindings.push(pattern, pattern);
   }
