@@ -40,8 +40,8 @@ const toStockRow = (row: LowStockRow) => ({
 
 export async function getDashboardMetrics(knex: Knex, now: Date): Promise<DashboardMetrics> {
   const orders = onlineOrderCountsSql(now);
-  // One statement, one pass over the products for the totals and the low-stock list together: at
-  // 5,000 products the round trips and a second scan were most of the time (docs/benchmarks.md).
+  // One statement instead of five: at 5,000 products the round trips were a good part of the time
+  // (docs/benchmarks.md, screens at 1,000,000 events).
   const row: DashboardRow | undefined = (
     await knex.raw<{ rows: DashboardRow[] }>(
       `with stock as (
@@ -49,11 +49,13 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
            count(*) filter (where current_stock <= min_stock_level) as low_stock_items,
            coalesce(sum(price * greatest(current_stock, 0)), 0)::numeric(20,2)::text as total_stock_value,
            coalesce(sum((price - coalesce(cost_price, price)) * greatest(current_stock, 0)), 0)::numeric(20,2)::text
-             as total_stock_profit,
-           coalesce(json_agg(json_build_object('id', id, 'name', name, 'sku', sku, 'current_stock', current_stock,
-               'min_stock_level', min_stock_level) order by current_stock, name, id)
-             filter (where current_stock <= min_stock_level), '[]'::json) as low_stock
+             as total_stock_profit
          from products where deleted_at is null),
+       -- A scan of its own: an ordered aggregate over every product would sort them all first (PostgreSQL 16+).
+       low as (
+         select coalesce(json_agg(json_build_object('id', id, 'name', name, 'sku', sku, 'current_stock', current_stock,
+             'min_stock_level', min_stock_level) order by current_stock, name, id), '[]'::json) as low_stock
+         from products where deleted_at is null and current_stock <= min_stock_level),
        -- Today's stock outs for a sale, on the day they happened (an offline sale on its day of sale,
        -- issue 14); a later reversal does not change today's figure. Every such row is a sale line (a
        -- reversal is an adjustment): the rollup's partial index by effective day.
@@ -61,8 +63,8 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
          select sum(value)::text as sales_total, sum(out_profit)::text as profit, sum(units) as units_sold
          from daily_rollup where effective_day = ? and direction = 'out' and reason = 'sale' and sale_sign <> 0),
        orders as (${orders.sql})
-       select stock.*, today.*, orders.*, (select count(*) from customers) as total_customers
-       from stock, today, orders`,
+       select stock.*, low.*, today.*, orders.*, (select count(*) from customers) as total_customers
+       from stock, low, today, orders`,
       [lagosBusinessDay(now), ...orders.bindings],
     )
   ).rows[0];
