@@ -12,6 +12,7 @@ import { usersSchema } from './users/users.schema';
 import { productLedgerSchema } from './ledger/product-ledger.schema';
 import { dailyRollupSchema } from './ledger/daily-rollup.schema';
 import { auditLogSchema } from './audit/audit-log.schema';
+import { auditSearchIndexes, enableTrigramSearch } from './audit/audit-search.schema';
 import { resetRenamedLedger, retiredReadModels } from './retired-read-models';
 
 const READ_MODEL_DDL: readonly string[] = [
@@ -45,6 +46,7 @@ const MIGRATION_LOCK_KEY = 4_711_2024;
 export async function migrateReadModels(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    await enableTrigramSearch(trx);
     await createReadModelTables(trx);
   });
 }
@@ -52,4 +54,5 @@ export async function migrateReadModels(knex: Knex): Promise<void> {
 /** Runs every read-model DDL statement in `trx`: in its search_path's first schema (a rebuild's fresh one too). */
 export async function createReadModelTables(trx: Knex.Transaction): Promise<void> {
   for (const statement of READ_MODEL_DDL) await trx.raw(statement);
+  for (const statement of await auditSearchIndexes(trx)) await trx.raw(statement);
 }

@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Extension } from '@electric-sql/pglite';
 import { createWireEngine, type WireConnection, type WireEngine } from './pglite-wire-engine';
 
 /**
@@ -75,7 +75,10 @@ async function runWorker(host: MessagePort, { dataDir, tcp }: PgliteWorkerData):
   let engine: WireEngine;
   try {
     // New WAL segments zero-filled on creation stall every write for 100-300 ms each 16 MB of WAL.
-    pglite = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'] });
+    pglite = await PGlite.create(dataDir, {
+      startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
+      extensions: { pg_trgm: trigrams },
+    });
     engine = createWireEngine(pglite);
     if (tcp) server = await serveTcp(engine);
   } catch (error) {
@@ -97,6 +100,12 @@ async function runWorker(host: MessagePort, { dataDir, tcp }: PgliteWorkerData):
   });
   reply({ type: 'ready', tcp: server ? { host: server.address.address, port: server.address.port } : null });
 }
+
+/**
+ * pg_trgm, for the audit page's trigram indexes (projections' audit-search.schema.ts). Reached
+ * through the package's export map, which this build's module resolution does not read for types.
+ */
+const { pg_trgm: trigrams } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
 
 if (!isMainThread && parentPort && (workerData as { pglite?: PgliteWorkerData } | null)?.pglite) {
   void runWorker(parentPort, (workerData as { pglite: PgliteWorkerData }).pglite);

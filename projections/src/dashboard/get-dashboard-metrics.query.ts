@@ -1,21 +1,21 @@
 import type { Knex } from 'knex';
 import type { DashboardMetrics } from '@shop/contracts';
-import { countCustomers } from '../customers/get-customer.query';
-import { countOnlineOrders } from '../online-orders/count-online-orders.query';
+import { onlineOrderCountsSql } from '../online-orders/count-online-orders.query';
 import { lagosBusinessDay } from '@shop/contracts';
 import { formatMoney, toInt } from '../shared/sql-values';
 
-interface StockSummaryRow {
+interface DashboardRow {
   total_products: string | number;
   low_stock_items: string | number;
   total_stock_value: string;
   total_stock_profit: string;
-}
-
-interface DayRow {
+  low_stock: LowStockRow[];
   sales_total: string | null;
   profit: string | null;
   units_sold: string | number | null;
+  pending: string | number;
+  served_today: string | number;
+  total_customers: string | number;
 }
 
 interface LowStockRow {
@@ -39,52 +39,48 @@ const toStockRow = (row: LowStockRow) => ({
 });
 
 export async function getDashboardMetrics(knex: Knex, now: Date): Promise<DashboardMetrics> {
-  const stock: StockSummaryRow | undefined = (
-    await knex.raw<{ rows: StockSummaryRow[] }>(
-      `select count(*) as total_products,
-         count(*) filter (where current_stock <= min_stock_level) as low_stock_items,
-         coalesce(sum(price * greatest(current_stock, 0)), 0)::numeric(20,2)::text as total_stock_value,
-         coalesce(sum((price - coalesce(cost_price, price)) * greatest(current_stock, 0)), 0)::numeric(20,2)::text
-           as total_stock_profit
-       from products where deleted_at is null`,
+  const orders = onlineOrderCountsSql(now);
+  // One statement instead of five: at 5,000 products the round trips were a good part of the time
+  // (docs/benchmarks.md, screens at 1,000,000 events).
+  const row: DashboardRow | undefined = (
+    await knex.raw<{ rows: DashboardRow[] }>(
+      `with stock as (
+         select count(*) as total_products,
+           count(*) filter (where current_stock <= min_stock_level) as low_stock_items,
+           coalesce(sum(price * greatest(current_stock, 0)), 0)::numeric(20,2)::text as total_stock_value,
+           coalesce(sum((price - coalesce(cost_price, price)) * greatest(current_stock, 0)), 0)::numeric(20,2)::text
+             as total_stock_profit
+         from products where deleted_at is null),
+       -- A scan of its own: an ordered aggregate over every product would sort them all first (PostgreSQL 16+).
+       low as (
+         select coalesce(json_agg(json_build_object('id', id, 'name', name, 'sku', sku, 'current_stock', current_stock,
+             'min_stock_level', min_stock_level) order by current_stock, name, id), '[]'::json) as low_stock
+         from products where deleted_at is null and current_stock <= min_stock_level),
+       -- Today's stock outs for a sale, on the day they happened (an offline sale on its day of sale,
+       -- issue 14); a later reversal does not change today's figure. Every such row is a sale line (a
+       -- reversal is an adjustment): the rollup's partial index by effective day.
+       today as (
+         select sum(value)::text as sales_total, sum(out_profit)::text as profit, sum(units) as units_sold
+         from daily_rollup where effective_day = ? and direction = 'out' and reason = 'sale' and sale_sign <> 0),
+       orders as (${orders.sql})
+       select stock.*, low.*, today.*, orders.*, (select count(*) from customers) as total_customers
+       from stock, low, today, orders`,
+      [lagosBusinessDay(now), ...orders.bindings],
     )
   ).rows[0];
-  // Today's stock outs for a sale, on the day they happened (an offline sale on its day of sale, issue 14);
-  // a later reversal does not change today's figure.
-  const today: DayRow | undefined = await knex('daily_rollup')
-    .select(
-      knex.raw('sum(value)::text as sales_total'),
-      knex.raw('sum(out_profit)::text as profit'),
-      knex.raw('sum(units) as units_sold'),
-    )
-    .where({ effective_day: lagosBusinessDay(now), direction: 'out', reason: 'sale' })
-    // Every such row is a sale line (a reversal is an adjustment): the rollup's partial index by effective day.
-    .whereRaw('sale_sign <> 0')
-    .first();
-  const lowStock: LowStockRow[] = await knex('products')
-    .select('id', 'name', 'sku', 'current_stock', 'min_stock_level')
-    .whereNull('deleted_at')
-    .whereRaw('current_stock <= min_stock_level')
-    .orderBy([
-      { column: 'current_stock', order: 'asc' },
-      { column: 'name', order: 'asc' },
-      { column: 'id', order: 'asc' },
-    ]);
-
-  const orders = await countOnlineOrders(knex, now);
-  const totalCustomers = await countCustomers(knex);
+  const lowStock = row?.low_stock ?? [];
 
   return {
-    totalProducts: toInt(stock?.total_products),
-    lowStockItems: toInt(stock?.low_stock_items),
-    todaysSales: formatMoney(today?.sales_total),
-    todaysSalesProfit: formatMoney(today?.profit),
-    totalStockValue: formatMoney(stock?.total_stock_value),
-    totalStockProfit: formatMoney(stock?.total_stock_profit),
-    todaysUnitsSold: toInt(today?.units_sold),
-    pendingOnlineOrders: orders.pendingOnlineOrders,
-    todaysServedOnlineOrders: orders.todaysServedOnlineOrders,
-    totalCustomers,
+    totalProducts: toInt(row?.total_products),
+    lowStockItems: toInt(row?.low_stock_items),
+    todaysSales: formatMoney(row?.sales_total),
+    todaysSalesProfit: formatMoney(row?.profit),
+    totalStockValue: formatMoney(row?.total_stock_value),
+    totalStockProfit: formatMoney(row?.total_stock_profit),
+    todaysUnitsSold: toInt(row?.units_sold),
+    pendingOnlineOrders: toInt(row?.pending),
+    todaysServedOnlineOrders: toInt(row?.served_today),
+    totalCustomers: toInt(row?.total_customers),
     lowStockProducts: lowStock.map(toStockRow),
     // Only offline sales take stock below zero (issue 14): the manager resolves it by stocktake or stock in.
     oversoldProducts: lowStock.filter((row) => Number(row.current_stock) < 0).map(toStockRow),

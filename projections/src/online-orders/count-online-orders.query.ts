@@ -10,20 +10,25 @@ export function lagosDayBounds(now: Date): { start: string; end: string } {
 
 /**
  * Dashboard counts: orders waiting (pending), and orders served today, i.e. whose last move to
- * served fell on `now`'s Africa/Lagos business day and which are still served.
+ * served fell on `now`'s Africa/Lagos business day and which are still served. One row of
+ * `pending`, `served_today`: the dashboard embeds it in its single query.
  */
+export function onlineOrderCountsSql(now: Date): { sql: string; bindings: string[] } {
+  const { start, end } = lagosDayBounds(now);
+  return {
+    sql: `select count(*) filter (where status = 'pending') as pending,
+            count(*) filter (where status = 'served' and served_at >= ? and served_at < ?) as served_today
+          from online_orders`,
+    bindings: [start, end],
+  };
+}
+
 export async function countOnlineOrders(
   knex: Knex,
   now: Date,
 ): Promise<{ pendingOnlineOrders: number; todaysServedOnlineOrders: number }> {
-  const { start, end } = lagosDayBounds(now);
-  const row = (
-    await knex.raw<{ rows: { pending: string | number; served_today: string | number }[] }>(
-      `select count(*) filter (where status = 'pending') as pending,
-              count(*) filter (where status = 'served' and served_at >= ? and served_at < ?) as served_today
-       from online_orders`,
-      [start, end],
-    )
-  ).rows[0];
+  const { sql, bindings } = onlineOrderCountsSql(now);
+  const row = (await knex.raw<{ rows: { pending: string | number; served_today: string | number }[] }>(sql, bindings))
+    .rows[0];
   return { pendingOnlineOrders: toInt(row?.pending), todaysServedOnlineOrders: toInt(row?.served_today) };
 }
