@@ -24,17 +24,10 @@ export const productLedgerProjection = defineProjection({
     const created = new Set(
       events.filter((event) => event.type === 'ProductCreated').map((event) => event.data.productId),
     );
-    // A rebuild carries each product's state from its previous batch instead of reading it back.
-    const memory = sql.memory as Map<string, LedgerState> | undefined;
-    const known = new Map<string, LedgerState>();
-    const unread: string[] = [];
-    for (const id of new Set(events.map((event) => event.data.productId))) {
-      if (created.has(id)) continue;
-      const carried = memory?.get(id);
-      if (carried) known.set(id, carried);
-      else unread.push(id);
-    }
-    for (const [id, state] of await loadLedgerState(sql, unread)) known.set(id, state);
+    const known = await loadLedgerState(
+      sql,
+      [...new Set(events.map((event) => event.data.productId))].filter((id) => !created.has(id)),
+    );
     const touched = new Map<string, LedgerState>();
     const rows: object[] = [];
     const rollup = new DailyRollup();
@@ -78,7 +71,6 @@ export const productLedgerProjection = defineProjection({
 
     if (rows.length > 0) insertRows(sql, rows);
     rollup.save(sql);
-    if (memory) for (const [id, state] of touched) memory.set(id, state);
   },
 });
 

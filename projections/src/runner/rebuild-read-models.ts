@@ -16,7 +16,6 @@ import {
 import { ensureCheckpoints, lockCheckpoints, readCheckpoints } from './checkpoint.store';
 import { dropSecondaryIndexes, recreateIndexes } from './bulk-load-indexes';
 import { handlesType, parseBatch, type EventBatch } from './event-batch';
-import { commitAhead, projectAhead, type BatchAhead } from './projected-ahead';
 import { safeErrorMessage } from './projection-error';
 import { reportSetAside } from './set-aside.report';
 import { formatPosition } from './set-aside.store';
@@ -162,53 +161,6 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       const elapsedMs = Date.now() - started;
       options.onProgress?.({ eventsRead, elapsedMs, eventsPerSecond: rate(eventsRead, elapsedMs), position: last });
     };
-    // The bulk of the replay: each batch is projected while the one before it is being written
-    // (node and the database side by side), and goes the plain way (applyAll) whenever it cannot.
-    const memories = new Map(names.map((name) => [name, new Map<string, unknown>()]));
-    const forget = () => {
-      for (const memory of memories.values()) memory.clear();
-    };
-    const replayAhead = async () => {
-      let next = fetchBatch(last);
-      let writing: { ahead: BatchAhead; done: Promise<void> } | null = null;
-      /** Waits for the batch being written; when it failed, applies it the plain way. True if it did. */
-      const settle = async (): Promise<boolean> => {
-        if (!writing) return false;
-        const { ahead, done } = writing;
-        writing = null;
-        let failed = false;
-        try {
-          await done;
-          for (const [name, projectedCount] of ahead.projected) {
-            count(name, { status: 'applied', checkpoint: ahead.batch.last, projected: projectedCount, setAside: [] });
-          }
-        } catch {
-          failed = true;
-          forget();
-          await applyAll(ahead.batch);
-        }
-        applied(ahead.batch);
-        return failed;
-      };
-      for (;;) {
-        const batch = await next;
-        if (!batch) break;
-        next = fetchBatch(batch.last);
-        const committed = writing ? writing.done.catch(() => undefined) : Promise.resolve();
-        let ahead = await projectAhead(knex, schema, selected, memories, batch, committed);
-        if (await settle()) ahead = null; // projected over a batch that then went another way
-        if (!ahead) {
-          forget();
-          await applyAll(batch);
-          applied(batch);
-          continue;
-        }
-        const done = commitAhead(knex, schema, ahead);
-        done.catch(() => undefined); // awaited in settle
-        writing = { ahead, done };
-      }
-      await settle();
-    };
     const replay = async () => {
       let next = fetchBatch(last);
       for (;;) {
@@ -219,7 +171,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         applied(batch);
       }
     };
-    await replayAhead();
+    await replay();
     const replayed = Date.now();
     await recreateIndexes(
       (statement) => inSchema(knex, schema, (trx) => trx.raw(statement)),

@@ -14,13 +14,6 @@ export interface ProjectionSql {
   write(sql: string, bindings?: readonly SqlValue[]): void;
   /** Queued like a write: new rows for one table (a rebuild may load them by COPY, see RowsInsert). */
   insert(rows: RowsInsert): void;
-  /**
-   * Present during a rebuild only: kept for this projection from one batch to the next, so it may
-   * carry what it would otherwise read back of its own writes. What it holds must equal what that
-   * read would return (a rebuild is then the same as one batch of every event); it is emptied
-   * whenever a batch goes another way.
-   */
-  readonly memory?: Map<string, unknown>;
 }
 
 /**
