@@ -64,7 +64,8 @@ export function createWireEngine(db: PGlite): WireEngine {
       });
   };
 
-  const execute = (connection: WireConnection, packet: Uint8Array): void => {
+  /** `copyIn`: the packet is a whole COPY FROM STDIN; its CopyInResponse was already sent (see accept). */
+  const execute = (connection: WireConnection, packet: Uint8Array, copyIn = false): void => {
     queue.push({
       connection,
       run: async () => {
@@ -80,9 +81,16 @@ export function createWireEngine(db: PGlite): WireEngine {
         );
         if (size === 0 || connection.closed) return;
         // One exact-size buffer: a port transfers it without a copy, a socket writes it once.
-        connection.send(chunks.length === 1 ? chunks[0]! : joinChunks(chunks, size));
+        const reply = chunks.length === 1 ? chunks[0]! : joinChunks(chunks, size);
+        connection.send(copyIn ? withoutMessages(reply, COPY_IN_RESPONSE) : reply);
       },
     });
+    pump();
+  };
+
+  /** Sends `bytes` once the work queued before it has answered, so replies keep their order. */
+  const reply = (connection: WireConnection, bytes: Uint8Array): void => {
+    queue.push({ connection, run: async () => void (connection.closed || connection.send(bytes)) });
     pump();
   };
 
@@ -108,6 +116,9 @@ export function createWireEngine(db: PGlite): WireEngine {
     let parts: Buffer[] = [];
     let partsSize = 0;
     let needed = 0;
+    // The messages of a COPY FROM STDIN under way (the query, then its data): PGlite cannot resume a
+    // copy across calls, so the client gets a CopyInResponse at once and PGlite the whole of it at the end.
+    let copying: Buffer[] | null = null;
     return (data: Buffer): void => {
       parts.push(data);
       partsSize += data.length;
@@ -142,7 +153,23 @@ export function createWireEngine(db: PGlite): WireEngine {
         }
         const length = 1 + pending.readInt32BE(end + 1);
         if (pending.length - end < length) break;
-        if (pending[end] === 0x58) {
+        const type = pending[end];
+        if (copying || (type === QUERY && isCopyFromStdin(pending.subarray(end + 5, end + length)))) {
+          if (!copying) {
+            if (end > 0) execute(connection, new Uint8Array(pending.subarray(0, end)));
+            reply(connection, copyInResponse());
+            copying = [];
+          }
+          copying.push(Buffer.from(pending.subarray(end, end + length)));
+          pending = pending.subarray(end + length);
+          end = 0;
+          if (type === COPY_DONE || type === COPY_FAIL) {
+            execute(connection, new Uint8Array(Buffer.concat(copying)), true);
+            copying = null;
+          }
+          continue;
+        }
+        if (type === 0x58) {
           // Terminate: run what came before it, then close.
           if (end > 0) execute(connection, new Uint8Array(pending.subarray(0, end)));
           pending = Buffer.alloc(0);
@@ -165,6 +192,35 @@ export function createWireEngine(db: PGlite): WireEngine {
   };
 
   return { accept, release };
+}
+
+const QUERY = 0x51; // 'Q'
+const COPY_DONE = 0x63; // 'c'
+const COPY_FAIL = 0x66; // 'f'
+const COPY_IN_RESPONSE = 0x47; // 'G'
+
+/** A simple-protocol query text that starts a COPY ... FROM STDIN. */
+function isCopyFromStdin(body: Buffer): boolean {
+  const head = body.subarray(0, 8).toString('latin1');
+  if (!/^\s*copy\s/i.test(head)) return false;
+  return /^\s*copy\s[^;]*\sfrom\s+stdin\b[^;]*;?\s*$/i.test(body.toString('utf8').replace(/\0$/, ''));
+}
+
+/** CopyInResponse: text format, no per-column formats (clients read the row format, not the count). */
+function copyInResponse(): Uint8Array {
+  return new Uint8Array([COPY_IN_RESPONSE, 0, 0, 0, 7, 0, 0, 0]);
+}
+
+/** `bytes` (whole backend messages) less the messages of `type`. */
+function withoutMessages(bytes: Uint8Array, type: number): Uint8Array {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const kept: Buffer[] = [];
+  for (let offset = 0; offset + 5 <= view.length;) {
+    const length = 1 + view.readInt32BE(offset + 1);
+    if (view[offset] !== type) kept.push(view.subarray(offset, offset + length));
+    offset += length;
+  }
+  return new Uint8Array(Buffer.concat(kept));
 }
 
 function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {

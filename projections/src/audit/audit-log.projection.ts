@@ -68,16 +68,21 @@ async function loadNames(sql: ProjectionSql, keys: readonly string[]): Promise<M
   return new Map(rows.map((row) => [`${row.kind}:${row.id}`, row.name]));
 }
 
+const AUDIT_COLUMNS = [
+  ['event_id', 'uuid'],
+  ['entity', 'text'],
+  ['entity_id', 'text'],
+  ['event_type', 'text'],
+  ['summary', 'text'],
+  ['details', 'jsonb'],
+  ['changes', 'jsonb'],
+  ['actor_id', 'text'],
+  ['actor_name', 'text'],
+  ['at', 'timestamptz'],
+  ['position_commit', 'numeric'],
+  ['position_prepare', 'numeric'],
+] as const;
+
 function insertRows(sql: ProjectionSql, rows: readonly object[]) {
-  sql.write(
-    `insert into audit_log (event_id, entity, entity_id, event_type, summary, details, changes, actor_id, actor_name,
-       at, position_commit, position_prepare)
-     select event_id, entity, entity_id, event_type, summary, details, changes, actor_id, actor_name, at,
-       position_commit, position_prepare
-     from jsonb_to_recordset(?::jsonb) as r(event_id uuid, entity text, entity_id text, event_type text,
-       summary text, details jsonb, changes jsonb, actor_id text, actor_name text, at timestamptz, position_commit numeric,
-       position_prepare numeric)
-     on conflict (event_id) do nothing`,
-    [jsonParam(rows)],
-  );
+  sql.insert({ table: 'audit_log', columns: AUDIT_COLUMNS, rows, onConflict: 'on conflict (event_id) do nothing' });
 }

@@ -2,7 +2,6 @@ import { changesOf, describeChange } from '../audit/audit-changes';
 import { describe as describeEvent, redact } from '../audit/audit-summary';
 import { lagosBusinessDay } from '@shop/contracts';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
-import { jsonParam } from '../shared/sql-values';
 import type { ProjectionSql } from '../shared/projection-sql';
 import { DailyRollup, saleFigures, type SaleFigures } from './daily-rollup';
 import { loadLedgerState, type LedgerState } from './ledger-state.store';
@@ -191,27 +190,58 @@ function entryRow(
   };
 }
 
-const COLUMNS = `product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change, balance_after,
-  reason, unit_price, cost_price, cost_in_force, price_in_force, total_value, original_total, discount_percentage,
-  discount_amount, sale_id, seller_name, notes, actor_id, actor_name, at, ledger_at, reverses, stocktake_id,
-  expected_quantity, counted_quantity, product_name, product_sku, category, min_stock_level, description, images,
-  sale_sign, sale_at, sale_staff, sale_total, sale_original_total, sale_discount, sale_profit, sale_quantity,
-  summary, details, changes, position_commit, position_prepare`;
+/** product_ledger's columns in table order, typed as the table declares them. */
+const LEDGER_COLUMNS = [
+  ['product_id', 'uuid'],
+  ['entry_no', 'integer'],
+  ['event_id', 'uuid'],
+  ['event_type', 'text'],
+  ['movement_id', 'uuid'],
+  ['direction', 'text'],
+  ['quantity', 'integer'],
+  ['change', 'integer'],
+  ['balance_after', 'integer'],
+  ['reason', 'text'],
+  ['unit_price', 'numeric'],
+  ['cost_price', 'numeric'],
+  ['cost_in_force', 'numeric'],
+  ['price_in_force', 'numeric'],
+  ['total_value', 'numeric'],
+  ['original_total', 'numeric'],
+  ['discount_percentage', 'numeric'],
+  ['discount_amount', 'numeric'],
+  ['sale_id', 'text'],
+  ['seller_name', 'text'],
+  ['notes', 'text'],
+  ['actor_id', 'text'],
+  ['actor_name', 'text'],
+  ['at', 'timestamptz'],
+  ['ledger_at', 'timestamptz'],
+  ['reverses', 'uuid'],
+  ['stocktake_id', 'uuid'],
+  ['expected_quantity', 'integer'],
+  ['counted_quantity', 'integer'],
+  ['product_name', 'text'],
+  ['product_sku', 'text'],
+  ['category', 'text'],
+  ['min_stock_level', 'integer'],
+  ['description', 'text'],
+  ['images', 'jsonb'],
+  ['sale_sign', 'smallint'],
+  ['sale_at', 'timestamptz'],
+  ['sale_staff', 'text'],
+  ['sale_total', 'numeric'],
+  ['sale_original_total', 'numeric'],
+  ['sale_discount', 'numeric'],
+  ['sale_profit', 'numeric'],
+  ['sale_quantity', 'integer'],
+  ['summary', 'text'],
+  ['details', 'jsonb'],
+  ['changes', 'jsonb'],
+  ['position_commit', 'numeric'],
+  ['position_prepare', 'numeric'],
+] as const;
 
 function insertRows(sql: ProjectionSql, rows: readonly object[]) {
-  sql.write(
-    `insert into product_ledger (${COLUMNS})
-     select ${COLUMNS}
-     from jsonb_to_recordset(?::jsonb) as r(product_id uuid, entry_no integer, event_id uuid, event_type text,
-       movement_id uuid, direction text, quantity integer, change integer, balance_after integer, reason text,
-       unit_price numeric, cost_price numeric, cost_in_force numeric, price_in_force numeric, total_value numeric,
-       original_total numeric, discount_percentage numeric, discount_amount numeric, sale_id text, seller_name text,
-       notes text, actor_id text, actor_name text, at timestamptz, ledger_at timestamptz, reverses uuid,
-       stocktake_id uuid, expected_quantity integer, counted_quantity integer, product_name text, product_sku text,
-       category text, min_stock_level integer, description text, images jsonb, sale_sign smallint,
-       sale_at timestamptz, sale_staff text, sale_total numeric, sale_original_total numeric, sale_discount numeric,
-       sale_profit numeric, sale_quantity integer, summary text, details jsonb, changes jsonb,
-       position_commit numeric, position_prepare numeric)`,
-    [jsonParam(rows)],
-  );
+  sql.insert({ table: 'product_ledger', columns: LEDGER_COLUMNS, rows });
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { comparePositions, type GlobalPosition, type StoredEvent } from '@shop/infrastructure';
 import type { ProjectedEvent, ReadModelProjection } from '../shared/projection';
 import { StatementPipeline, type ProjectionSql } from '../shared/projection-sql';
+import { CopyPipeline } from './copy-pipeline';
 import { lockCheckpoint, lockCheckpoints, queueCheckpointMove, writeCheckpoint } from './checkpoint.store';
 import { handlesType, type EventBatch } from './event-batch';
 import { isEventSpecific, safeErrorMessage } from './projection-error';
@@ -34,6 +35,11 @@ export interface ApplyOptions {
    * transaction's search_path, so projections' unqualified table names land there.
    */
   readonly schema?: string;
+  /**
+   * Rows inserted with sql.insert go by COPY (CopyPipeline): for a rebuild's fresh tables only. A
+   * batch that fails that way is applied again the plain way, which sets aside as live projection does.
+   */
+  readonly bulk?: boolean;
 }
 
 /** null is "before everything". */
@@ -71,17 +77,21 @@ export async function applyBatch(
   try {
     return await inSchema(knex, options.schema, async (trx) => {
       const { position: checkpoint } = await lockCheckpoint(trx, projection.name);
-      const sql = new StatementPipeline(trx);
+      const sql = pipeline(trx, options);
       const outcome = await projectAfterCheckpoint(sql, projection, batch, checkpoint);
       if (outcome.status === 'applied') queueCheckpointMove(sql, [projection.name], batch.last);
       await sql.flush();
       return outcome;
     });
   } catch (error) {
+    if (options.bulk) return applyBatch(knex, projection, batch, { ...options, bulk: false });
     if (!isEventSpecific(error)) throw error;
     return inSchema(knex, options.schema, (trx) => applyEventByEvent(trx, projection, batch));
   }
 }
+
+const pipeline = (trx: Knex.Transaction, options: ApplyOptions): StatementPipeline =>
+  options.bulk ? new CopyPipeline(trx) : new StatementPipeline(trx);
 
 /**
  * applyBatch for several projections in ONE transaction: one BEGIN/COMMIT, one lock statement and one
@@ -98,7 +108,7 @@ export async function applyBatchToAll(
   return inSchema(knex, options.schema, async (trx) => {
     const names = projections.map((projection) => projection.name);
     const checkpoints = new Map((await lockCheckpoints(trx, names)).map((stored) => [stored.name, stored.position]));
-    const sql = new StatementPipeline(trx);
+    const sql = pipeline(trx, options);
     const outcomes = new Map<string, ApplyOutcome>();
     for (const projection of projections) {
       const checkpoint = checkpoints.get(projection.name);

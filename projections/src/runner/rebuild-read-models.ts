@@ -42,6 +42,8 @@ export interface RebuildResult {
   readonly eventsRead: number;
   readonly durationMs: number;
   readonly eventsPerSecond: number;
+  /** Where the time went: replaying into the fresh tables, building their indexes, catching up and swapping. */
+  readonly phasesMs: { readonly replay: number; readonly indexes: number; readonly swap: number };
   readonly projections: readonly {
     readonly name: string;
     readonly eventsProjected: number;
@@ -83,6 +85,8 @@ const SWAP_ATTEMPTS = 10;
  * checkpoint locks, the live tables are dropped, the fresh ones moved in, the checkpoints and
  * set-aside rows of the rebuilt projections replaced. Until that commit readers and the live runner
  * keep the old tables; on any failure they stay in service untouched and the fresh schema is dropped.
+ * Rows that projections insert with `sql.insert` reach the fresh tables by COPY (CopyPipeline); a
+ * batch that COPY refuses is applied again the plain way, which sets aside exactly as live does.
  */
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
   const { knex, eventStore } = options;
@@ -128,7 +132,8 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
           // one still in flight would race describeFailure's replay of the same events.
           const settled = await Promise.allSettled(
             selected.map(
-              async (projection) => [projection.name, await applyBatch(knex, projection, batch, { schema })] as const,
+              async (projection) =>
+                [projection.name, await applyBatch(knex, projection, batch, { schema, bulk: true })] as const,
             ),
           );
           const failed = settled.find((result) => result.status === 'rejected');
@@ -138,7 +143,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         }
         // PGlite has one connection: one transaction per batch for all saves a commit per projection;
         // when it fails, each projection alone (applyBatch sets aside what it cannot apply).
-        const together = await applyBatchToAll(knex, selected, batch, { schema }).catch(() => null);
+        const together = await applyBatchToAll(knex, selected, batch, { schema, bulk: true }).catch(() => null);
         if (together) for (const [name, outcome] of together) count(name, outcome);
         else
           for (const projection of selected)
@@ -150,6 +155,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
 
     let eventsRead = 0;
     let last: GlobalPosition | null = null;
+    const applied = (batch: EventBatch) => {
+      eventsRead += batch.entries.length;
+      last = batch.last;
+      const elapsedMs = Date.now() - started;
+      options.onProgress?.({ eventsRead, elapsedMs, eventsPerSecond: rate(eventsRead, elapsedMs), position: last });
+    };
     const replay = async () => {
       let next = fetchBatch(last);
       for (;;) {
@@ -157,19 +168,18 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         if (!batch) return;
         next = fetchBatch(batch.last);
         await applyAll(batch);
-        eventsRead += batch.entries.length;
-        last = batch.last;
-        const elapsedMs = Date.now() - started;
-        options.onProgress?.({ eventsRead, elapsedMs, eventsPerSecond: rate(eventsRead, elapsedMs), position: last });
+        applied(batch);
       }
     };
     await replay();
+    const replayed = Date.now();
     await recreateIndexes(
       (statement) => inSchema(knex, schema, (trx) => trx.raw(statement)),
       dropped,
       Math.min(INDEX_BUILDS, poolSize(knex)),
     );
 
+    const indexed = Date.now();
     await ensureCheckpoints(knex, names);
     for (let attempt = 1; ; attempt++) {
       // Events appended meanwhile (a live runner may have projected them into the old tables already).
@@ -179,6 +189,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     }
 
     const durationMs = Date.now() - started;
+    const phasesMs = { replay: replayed - started, indexes: indexed - replayed, swap: started + durationMs - indexed };
     const counts = [];
     for (const projection of selected) {
       const rows: Record<string, number> = {};
@@ -193,7 +204,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         rows,
       });
     }
-    return { eventsRead, durationMs, eventsPerSecond: rate(eventsRead, durationMs), projections: counts };
+    return { eventsRead, durationMs, eventsPerSecond: rate(eventsRead, durationMs), phasesMs, projections: counts };
   } finally {
     // After a swap it holds only what was not moved (other projections' empty tables).
     await knex.raw(`drop schema if exists ${quoteIdentifier(schema)} cascade`).catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { jsonParam } from './sql-values';
 
 export type SqlValue = string | number | boolean | Date | null;
 
@@ -11,12 +12,39 @@ export interface ProjectionSql {
   query<Row>(sql: string, bindings?: readonly SqlValue[]): Promise<Row[]>;
   /** Queued; its result is never needed. A failure surfaces at the next query or at the flush. */
   write(sql: string, bindings?: readonly SqlValue[]): void;
+  /** Queued like a write: new rows for one table (a rebuild may load them by COPY, see RowsInsert). */
+  insert(rows: RowsInsert): void;
 }
 
-interface Statement {
-  readonly sql: string;
-  readonly bindings: readonly SqlValue[];
+/**
+ * Rows for one table, each an object keyed by column name (a missing key is null). Live, they go as
+ * ONE jsonb parameter expanded by jsonb_to_recordset (recordsetInsert); a rebuild into fresh tables
+ * may send them by COPY instead, which reads the same text through the same input functions.
+ */
+export interface RowsInsert {
+  readonly table: string;
+  /** Column names and the SQL types their values are read as. */
+  readonly columns: readonly (readonly [name: string, type: string])[];
+  readonly rows: readonly object[];
+  /** An ON CONFLICT clause; COPY has none, so a rebuild falls back to the statement when it is hit. */
+  readonly onConflict?: string;
 }
+
+/** The statement that inserts `rows` live: every row in one jsonb parameter. */
+export function recordsetInsert(insert: RowsInsert): { sql: string; bindings: SqlValue[] } {
+  const names = insert.columns.map(([name]) => name).join(', ');
+  const types = insert.columns.map(([name, type]) => `${name} ${type}`).join(', ');
+  return {
+    sql:
+      `insert into ${insert.table} (${names}) select ${names} from jsonb_to_recordset(?::jsonb) as r(${types})` +
+      (insert.onConflict ? ` ${insert.onConflict}` : ''),
+    bindings: [jsonParam(insert.rows)],
+  };
+}
+
+type Statement =
+  | { readonly sql: string; readonly bindings: readonly SqlValue[]; readonly insert?: undefined }
+  | { readonly insert: RowsInsert };
 
 /**
  * ProjectionSql over a knex transaction. Every statement travels with its parameters: values are
@@ -30,6 +58,10 @@ export class StatementPipeline implements ProjectionSql {
 
   write(sql: string, bindings: readonly SqlValue[] = []): void {
     this.queued.push({ sql, bindings });
+  }
+
+  insert(rows: RowsInsert): void {
+    if (rows.rows.length > 0) this.queued.push({ insert: rows });
   }
 
   async query<Row>(sql: string, bindings: readonly SqlValue[] = []): Promise<Row[]> {
@@ -46,6 +78,17 @@ export class StatementPipeline implements ProjectionSql {
   }
 
   private run(statement: Statement): Promise<{ rows: unknown[] }> {
+    if (statement.insert) return this.runInsert(statement.insert).then(() => ({ rows: [] }));
     return this.trx.raw(statement.sql, statement.bindings as readonly Knex.RawBinding[]);
+  }
+
+  /** How queued rows reach their table; a rebuild's pipeline overrides it (COPY). */
+  protected async runInsert(insert: RowsInsert): Promise<void> {
+    const { sql, bindings } = recordsetInsert(insert);
+    await this.trx.raw(sql, bindings);
+  }
+
+  protected get transaction(): Knex.Transaction {
+    return this.trx;
   }
 }
