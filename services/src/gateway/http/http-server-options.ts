@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../../config';
 import { requestIdOf } from './request-logging';
+import { routerErrors } from './router-errors';
 
 /**
  * Fastify's settings, matching what the gateway did on Express: the trusted proxies (proxy-addr,
@@ -13,6 +14,7 @@ export function httpServerOptions(config: AppConfig): FastifyServerOptions {
     genReqId: requestIdOf,
     requestIdHeader: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000 },
+    frameworkErrors: routerErrors,
     bodyLimit: 1024 * 1024,
     // No server-side logging of its own: request lines and errors are logged by our hooks.
     logger: false,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isStorableText, unstorableTextMessage } from '@shop/contracts';
+import { MALFORMED_ADDRESS } from './router-errors';
 
 /** "customerName" → "Customer name": the field as a form labels it. */
 const label = (key: string) => {
@@ -31,7 +32,7 @@ function unstorablePath(url: string): string | null {
     try {
       decoded = decodeURIComponent(segment);
     } catch {
-      return 'The address is not valid: it has a malformed %-escape';
+      return MALFORMED_ADDRESS;
     }
     if (!isStorableText(decoded)) return unstorableTextMessage('The address');
   }
