@@ -50,6 +50,10 @@ export class HttpErrorFilter implements ExceptionFilter {
       const message = Array.isArray(raw) ? raw.join(', ') : typeof raw === 'string' ? raw : error.message;
       return { status, body: { message } };
     }
+    // A plugin's refusal of the request itself (a body it cannot decompress, an unknown encoding): 4xx as it says.
+    const clientStatus = (error as { statusCode?: unknown } | null)?.statusCode;
+    if (typeof clientStatus === 'number' && clientStatus >= 400 && clientStatus < 500)
+      return { status: clientStatus, body: { message: 'Bad request body' } };
     return { status: 500, body: { message: 'Internal server error' } };
   }
 }

@@ -16,6 +16,8 @@ export function httpServerOptions(config: AppConfig): FastifyServerOptions {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000 },
     frameworkErrors: routerErrors,
     bodyLimit: 1024 * 1024,
+    // Node's own default, which Fastify turns off: a body that never finishes is cut after 5 minutes (408).
+    requestTimeout: 300_000,
     // No server-side logging of its own: request lines and errors are logged by our hooks.
     logger: false,
   };
