@@ -100,7 +100,7 @@ export function renderApiReference(routes: readonly RouteInfo[], sources: Source
   const out: string[] = [];
   out.push(
     `${routes.length} routes, read from the gateway's controllers (their Nest metadata; a test checks them against the ` +
-      `routes Express serves), by path. **Access** is the route's rule (${code(sources.constants.get('ACCESS_KEY')?.file ?? 'access.decorator.ts')}; ` +
+      `routes Fastify serves), by path. **Access** is the route's rule (${code(sources.constants.get('ACCESS_KEY')?.file ?? 'access.decorator.ts')}; ` +
       "see [access.md](access.md)). **Request** and **Answer** name the contracts' zod schemas, shown under " +
       '[Contracts](#contracts) below (`?` marks an optional field). **Refusals** are those the route declares: a ' +
       'body or query that fails its schema (400, naming the field), no session (401), a rule the user does not meet ' +

@@ -2,7 +2,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { HttpException, Type } from '@nestjs/common';
-import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
 import { byText } from './markdown';
 // The gateway's own pieces, read as the app declares them. (When services/ is re-cut into packages,
@@ -176,7 +175,7 @@ async function controllersOf(root: ModuleRef): Promise<Type[]> {
  * Every route of the gateway, from the Nest metadata of the controllers its AppModule registers, by
  * path. Nothing starts: the module tree is built with the configuration of an embedded data folder
  * (so routes that exist only there, such as the backup endpoint, are listed) and is only read.
- * tests/docs checks the result against the routes a running gateway's Express router serves.
+ * tests/docs checks the result against the routes a running gateway's router serves.
  */
 export async function collectRoutes(): Promise<RouteInfo[]> {
   const config = {
@@ -186,7 +185,7 @@ export async function collectRoutes(): Promise<RouteInfo[]> {
     eventStoreUrl: undefined,
   };
   // The registration only records these (as provider values); nothing is called on them here.
-  const root = AppModule.register(config, {} as Infrastructure, {} as Logger) as ModuleRef;
+  const root = AppModule.register(config, {} as Infrastructure) as ModuleRef;
   const routes: RouteInfo[] = [];
   for (const controller of await controllersOf(root)) {
     for (const name of Object.getOwnPropertyNames(controller.prototype)) {

@@ -9,6 +9,7 @@ import {
   type FuzzVocabulary,
 } from './support/fuzz-inputs';
 import { STOREFRONT_TOKEN } from './support/online-order-helpers';
+import { servedRoutesOf } from '../support/served-routes';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** Requests per route and role; with ~45 routes and 4 roles this stays well under a minute per engine. */
@@ -20,23 +21,11 @@ interface Route {
   readonly path: string;
 }
 
-const API_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+const API_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Every route the running Express app serves, read from its router: a new controller is fuzzed without a list to update. */
+/** Every route the running app serves, read from its router: a new controller is fuzzed without a list to update. */
 function routesOf(app: TestApp): Route[] {
-  const instance = app.app.getHttpAdapter().getInstance() as {
-    router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
-  };
-  const routes: Route[] = [];
-  for (const layer of instance.router.stack) {
-    if (!layer.route || typeof layer.route.path !== 'string') continue;
-    // The request logger is mounted for every method on `/{*path}`: middleware, not a route of the API.
-    if (layer.route.path.includes('*')) continue;
-    for (const method of Object.keys(layer.route.methods)) {
-      if (API_METHODS.has(method)) routes.push({ method: method.toUpperCase(), path: layer.route.path });
-    }
-  }
-  return routes;
+  return servedRoutesOf(app.app).filter((route) => API_METHODS.has(route.method));
 }
 
 type Role = 'anonymous' | 'storefront' | 'assistant' | 'manager';

@@ -1,4 +1,5 @@
 import { MESSAGES, PAGE_KEYS, type PageKey } from '@shop/contracts';
+import { servedRoutesOf } from '../support/served-routes';
 import { startTestApp, type TestApp } from './support/test-app';
 import type { ApiClient } from './support/api-client';
 
@@ -105,10 +106,8 @@ describe('permission matrix: every call × role', () => {
   afterAll(() => app.close());
 
   it('covers every route the gateway serves', () => {
-    const router = app.app.getHttpAdapter().getInstance().router ?? app.app.getHttpAdapter().getInstance()._router;
-    const served = router.stack
-      .filter((layer: any) => layer.route)
-      .flatMap((layer: any) => Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${layer.route.path}`))
+    const served = servedRoutesOf(app.app)
+      .map(({ method, path }) => `${method} ${path}`)
       .filter((route: string) => /^\w+ \/(api|product-media)\//.test(route) || route.endsWith('/api/health'));
     expect(new Set(served)).toEqual(new Set(CALLS.map(([method, path]) => `${method} ${path}`)));
   });

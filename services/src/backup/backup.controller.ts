@@ -1,5 +1,7 @@
 import { Controller, Headers, HttpCode, Inject, Post, Res, UnauthorizedException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import type { Database } from '@shop/infrastructure';
 import { Public } from '../gateway/auth/access.decorator';
 import { DATABASE } from '../gateway/infrastructure/tokens';
@@ -18,13 +20,20 @@ export class BackupController {
   @Post()
   @Public()
   @HttpCode(200)
-  async backup(@Headers('authorization') authorization: string | undefined, @Res() response: Response): Promise<void> {
+  async backup(@Headers('authorization') authorization: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     if (!authorization || !bearerTokenMatches(authorization, this.endpoint.token))
       throw new UnauthorizedException('A valid backup token is required');
-    response.setHeader('content-type', 'application/x-ndjson');
-    await writeEventBackup(this.database.knex, (line) =>
-      response.write(`${line}\n`) ? undefined : new Promise<void>((resolve) => response.once('drain', () => resolve())),
-    );
-    response.end();
+    const body = new PassThrough();
+    void reply.header('content-type', 'application/x-ndjson').send(body);
+    try {
+      await writeEventBackup(this.database.knex, async (line) => {
+        if (!body.write(`${line}\n`)) await once(body, 'drain');
+      });
+      body.end();
+    } catch (error) {
+      // The status is gone by now: the client sees a cut-off stream, which `npm run backup` refuses.
+      body.destroy(error as Error);
+      throw error;
+    }
   }
 }

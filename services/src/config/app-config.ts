@@ -66,7 +66,7 @@ export interface AppConfig {
   /** Lowest level written to the JSON log lines on stdout. */
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
   /**
-   * Which proxies may name the client in X-Forwarded-For (express's 'trust proxy'). false: none,
+   * Which proxies may name the client in X-Forwarded-For (Fastify's `trustProxy`, proxy-addr). false: none,
    * the socket address is the client, which is what the rate limits count.
    */
   readonly trustProxy: TrustProxy;

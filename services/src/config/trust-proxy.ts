@@ -1,14 +1,14 @@
 import { isIP } from 'node:net';
 
-/** express's 'trust proxy' setting: trust nothing, a number of hops, or a list of addresses/subnets. */
+/** The 'trust proxy' setting (proxy-addr, as Express and Fastify read it): trust nothing, a number of hops, or a list of addresses/subnets. */
 export type TrustProxy = false | number | readonly string[];
 
-/** The names express (proxy-addr) knows for its pre-defined subnets. */
+/** The names proxy-addr knows for its pre-defined subnets. */
 const NAMED_SUBNETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**
  * TRUST_PROXY: unset or 'false' trusts no proxy (the socket address is the client). Otherwise a
- * hop count ('1': the nearest proxy) or a comma list of express's names and addresses/CIDRs
+ * hop count ('1': the nearest proxy) or a comma list of proxy-addr's names and addresses/CIDRs
  * ('loopback', '10.0.0.0/8, fd00::/8'). 'true' (trust every hop) is refused: with it any client
  * names its own address and steps around the rate limits.
  */

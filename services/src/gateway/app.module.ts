@@ -1,6 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
 import { AuthModule } from './auth/auth.module';
 import { CustomerSupportModule } from './customer-support/customer-support.module';
@@ -8,7 +7,6 @@ import { ContactModule } from './contact/contact.module';
 import { CustomersModule } from './customers/customers.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthController } from './health/health.controller';
-import { requestLoggerModule } from './http/request-logging';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import type { Infrastructure } from './infrastructure/infrastructure';
 import { BackupModule } from '../backup/backup.module';
@@ -26,11 +24,10 @@ import { InventoryModule } from './inventory/inventory.module';
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig, infrastructure: Infrastructure, logger: Logger): DynamicModule {
+  static register(config: AppConfig, infrastructure: Infrastructure): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        requestLoggerModule(logger),
         CqrsModule.forRoot(),
         InfrastructureModule.forRoot(config, infrastructure),
         SettingsModule,

@@ -2,18 +2,21 @@ import { Logger, type INestApplication } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { join } from 'node:path';
 import type { AppConfig } from '../config';
 import { AppModule } from './app.module';
 import { HttpErrorFilter } from './http/http-error.filter';
-import { jsonBody } from './http/json-body.middleware';
-import { createRootLogger, nestLoggerFor, requestLogging } from './http/request-logging';
-import { responseCompression } from './http/response-compression';
+import { httpServerOptions } from './http/http-server-options';
+import { installBodyParsers } from './http/json-body.parser';
+import { createRootLogger, installRequestLogging, nestLoggerFor } from './http/request-logging';
+import { exemptStreamedDownloads, responseCompression } from './http/response-compression';
 import { SameOriginGuard } from './http/same-origin.guard';
 import { securityHeaders } from './http/security-headers';
-import { refuseUnstorableInput } from './http/storable-input.middleware';
+import { installStorableInputCheck } from './http/storable-input.hook';
 import { Infrastructure } from './infrastructure/infrastructure';
 import { bootstrapManager, type BootstrapResult } from './users/bootstrap-manager';
 import { serveWebApp } from './web/spa-fallback';
@@ -44,20 +47,25 @@ export async function startApp(
   const nestLogger = nestLoggerFor(rootLogger);
   Logger.overrideLogger(nestLogger);
   const infrastructure = await Infrastructure.start(config);
-  let app: NestExpressApplication | undefined;
+  let app: NestFastifyApplication | undefined;
   try {
-    app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, infrastructure, rootLogger), {
-      logger: nestLogger,
-      bodyParser: false,
-    });
-    app.use(requestLogging(rootLogger), infrastructure.metrics.httpMiddleware, securityHeaders(config), responseCompression());
-    app.use(...jsonBody(), refuseUnstorableInput());
-    app.use(cookieParser());
+    app = await NestFactory.create<NestFastifyApplication>(
+      AppModule.register(config, infrastructure),
+      new FastifyAdapter(httpServerOptions(config)),
+      { logger: nestLogger, bodyParser: false },
+    );
+    const server = app.getHttpAdapter().getInstance();
+    installRequestLogging(server, rootLogger);
+    infrastructure.metrics.installHttpMetrics(server);
+    await app.register(fastifyHelmet, securityHeaders(config));
+    exemptStreamedDownloads(server);
+    await app.register(fastifyCompress, responseCompression());
+    await app.register(fastifyCookie);
+    installBodyParsers(server);
+    installStorableInputCheck(server);
     app.useGlobalFilters(new HttpErrorFilter());
     app.useGlobalGuards(new SameOriginGuard());
-    app.disable('x-powered-by');
-    app.set('trust proxy', config.trustProxy);
-    if (!serveWebApp(app.getHttpAdapter().getInstance(), config.webDist ?? DEFAULT_WEB_DIST)) {
+    if (!(await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST))) {
       new Logger('Web').warn('web/dist not found: the API runs without the web app (npm run build:web)');
     }
     await app.init();

@@ -1,6 +1,6 @@
 import { BadRequestException, Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import {
   auditCsvQuery,
   auditQuery,
@@ -47,9 +47,9 @@ export class AuditController {
   @Pages('audit')
   async auditCsv(
     @Query(new ZodBodyPipe(auditCsvQuery)) filter: AuditCsvFilter,
-    @Res() response: Response,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     requireOrdered(filter);
-    await sendCsv(response, await this.queries.execute(new ExportAuditCsvQuery(filter, new Date())));
+    await sendCsv(reply, await this.queries.execute(new ExportAuditCsvQuery(filter, new Date())));
   }
 }

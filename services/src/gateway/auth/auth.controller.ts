@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, CommandHandler, Command, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser, User } from '@shop/contracts';
 import type { AppConfig } from '../../config';
 import { userDecider, userStreamId } from '@shop/domain';
@@ -47,10 +47,10 @@ export class AuthController {
   @PasswordAccount('login-body')
   @UseGuards(PasswordAttemptGuard, LocalAuthGuard)
   @HttpCode(200)
-  async login(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) response: Response): Promise<User> {
+  async login(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<User> {
     await this.commands.execute(new RecordSignInCommand(user));
     const { token, expiresAt } = await this.sessions.create(user.id);
-    response.cookie(SESSION_COOKIE, token, {
+    void reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.config.cookieSecure,
@@ -63,10 +63,10 @@ export class AuthController {
   @Post('logout')
   @Public()
   @HttpCode(204)
-  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const token: unknown = request.cookies?.[SESSION_COOKIE];
     if (typeof token === 'string' && token) await this.sessions.revoke(token);
-    response.clearCookie(SESSION_COOKIE, { path: '/' });
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 
   /** Lets the browser check at start-up that the server still knows its stored session. */

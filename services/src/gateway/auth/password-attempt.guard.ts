@@ -17,7 +17,7 @@ import {
   type ThrottlerRequest,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { AUTH_MESSAGES, loginInput, type SessionUser } from '@shop/contracts';
 import { getUserById } from '@shop/projections';
 import type { Database } from '@shop/infrastructure';
@@ -91,7 +91,7 @@ export class PasswordAttemptGuard extends ThrottlerGuard {
       case 'signed-in-user':
         return accountTracker((request.user as SessionUser).username);
       case 'user-param': {
-        const id = String(request.params['id'] ?? '');
+        const id = String((request.params as Record<string, string | undefined>)['id'] ?? '');
         const user = UUID.test(id) ? await getUserById(this.database.knex, id) : null;
         return user ? accountTracker(user.username) : `unknown-user:${id}`;
       }

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { canAccessPage, MESSAGES } from '@shop/contracts';
 import { PagePermissionsReader } from '../settings/page-permissions.reader';
 import { ACCESS_KEY, type AccessRule } from './access.decorator';
@@ -25,7 +25,7 @@ export class SessionGuard implements CanActivate {
     };
     if (rule.kind === 'public') return true;
 
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     const token: unknown = request.cookies?.[SESSION_COOKIE];
     const user = typeof token === 'string' && token ? await this.sessions.find(token) : null;
     if (!user) throw new UnauthorizedException(MESSAGES.notSignedIn);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import {
   changeSupportStatusInput,
   replyToSupportRequestInput,
@@ -40,9 +40,9 @@ export class CustomerSupportController {
   @HttpCode(201)
   async submit(
     @Body(new ZodBodyPipe(submitSupportRequestInput)) input: SubmitSupportRequestCommandInput,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ): Promise<SupportRequestReceipt> {
-    const { requestId } = await this.commands.execute(new SubmitSupportRequestCommand(input, request.ip ?? 'unknown'));
+    const { requestId } = await this.commands.execute(new SubmitSupportRequestCommand(input, request.ip || 'unknown'));
     const { id, fullName, email, phoneNumber, subject, complaint, status, createdAt } = await readBackRecorded(
       () => this.queries.execute(new GetSupportRequestQuery(requestId)),
       { id: requestId },

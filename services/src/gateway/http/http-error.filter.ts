@@ -1,5 +1,5 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { MESSAGES } from '@shop/contracts';
 import { DomainError, type DomainErrorCode } from '@shop/domain';
 import { UnstorableEventDataError, WrongExpectedVersionError } from '@shop/infrastructure';
@@ -20,12 +20,12 @@ export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = this.describe(error);
     if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    if (response.headersSent) return;
-    if (error instanceof TooManyRequests) response.setHeader('Retry-After', String(error.retryAfterSeconds));
-    response.status(status).json(body);
+    if (reply.sent || reply.raw.headersSent) return;
+    if (error instanceof TooManyRequests) void reply.header('Retry-After', String(error.retryAfterSeconds));
+    void reply.status(status).send(body);
   }
 
   private describe(error: unknown): { status: number; body: { message: string; title?: string } } {
@@ -50,6 +50,10 @@ export class HttpErrorFilter implements ExceptionFilter {
       const message = Array.isArray(raw) ? raw.join(', ') : typeof raw === 'string' ? raw : error.message;
       return { status, body: { message } };
     }
+    // A plugin's refusal of the request itself (a body it cannot decompress, an unknown encoding): 4xx as it says.
+    const clientStatus = (error as { statusCode?: unknown } | null)?.statusCode;
+    if (typeof clientStatus === 'number' && clientStatus >= 400 && clientStatus < 500)
+      return { status: clientStatus, body: { message: 'Bad request body' } };
     return { status: 500, body: { message: 'Internal server error' } };
   }
 }

@@ -1,19 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DynamicModule, LoggerService } from '@nestjs/common';
-import type { ProjectionLogger } from '@shop/projections';
+import type { IncomingMessage } from 'node:http';
+import type { LoggerService } from '@nestjs/common';
 import { Logger as NestLogger } from '@nestjs/common';
-import type { RequestHandler } from 'express';
-import { Logger as PinoNestLogger, LoggerModule, PinoLogger } from 'nestjs-pino';
+import type { FastifyInstance } from 'fastify';
+import type { ProjectionLogger } from '@shop/projections';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** An id a proxy or client sent is kept only if it is short and plain, so it cannot forge log lines. */
 const SANE_REQUEST_ID = /^[\w.:@-]{1,128}$/;
 
 /**
- * Wherever a secret could sit in a log line. The request serializer below already keeps only method,
+ * Wherever a secret could sit in a log line. The request line below already keeps only method,
  * path and id (no headers, no query string with upload tokens, never a body); this is the second line.
  */
 const REDACT = [
@@ -49,54 +48,82 @@ export function createRootLogger(settings: LogSettings): Logger {
   return settings.destination ? pino(options, settings.destination) : pino(options);
 }
 
-function requestIdOf(request: IncomingMessage, response: ServerResponse): string {
+/** Fastify's genReqId: a sane incoming X-Request-Id, or a fresh UUID. */
+export function requestIdOf(request: IncomingMessage): string {
   const incoming = request.headers['x-request-id'];
-  const id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  response.setHeader(REQUEST_ID_HEADER, id);
-  return id;
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
+
+/** The id of the request being handled, for Nest Logger calls made while handling it. */
+const currentRequest = new AsyncLocalStorage<string>();
 
 /**
- * First middleware of the app: gives every request an id (sent back as X-Request-Id) and a child
- * logger carrying it, and logs one line when the response is finished.
+ * Sends every request's id back as X-Request-Id, runs its handler with the id in scope (so Nest
+ * Logger calls carry it), and logs one line when the response is finished. Installed first.
  */
-export function requestLogging(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: requestIdOf,
-    quietReqLogger: true,
-    customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
-    customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : 'info'),
-    serializers: {
-      req: (request: { id: unknown; method: string; url: string }) => ({
-        id: request.id,
-        method: request.method,
-        path: request.url.split('?')[0],
-      }),
-      res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-    },
-  }) as RequestHandler;
+export function installRequestLogging(server: FastifyInstance, logger: Logger): void {
+  server.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  // After the body is parsed: the handler (and Nest's guards, pipes, filters) runs inside the scope.
+  server.addHook('preHandler', (request, _reply, done) => currentRequest.run(request.id, done));
+  server.addHook('onResponse', (request, reply, done) => {
+    const statusCode = reply.statusCode;
+    logger[statusCode >= 500 ? 'error' : 'info'](
+      {
+        requestId: request.id,
+        req: { id: request.id, method: request.method, path: request.url.split('?')[0] },
+        res: { statusCode },
+        durationMs: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+    done();
+  });
 }
 
-/** Binds Nest `Logger` calls made while a request is handled to that request's logger (so they carry its id). */
-export function requestLoggerModule(logger: Logger): DynamicModule {
-  return LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true });
-}
+type NestLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 
-/** Nest's own start-up chatter (every module and route mapped), kept out of the log at info level. */
+/** Nest's exception handlers call error(message, stack, context); the stack becomes the line's err. */
+const isStackTrace = (level: NestLevel, message: unknown, params: unknown[]) =>
+  level === 'error' && typeof message === 'string' && params.length === 1 && typeof params[0] === 'string' && /\n\s*at /.test(params[0]);
+
+/** Nest's start-up chatter (every module and route mapped), kept out of the log at info level. */
 const NEST_START_UP = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
 
-/** A Nest LoggerService writing through pino: `new Logger('Context').log(...)` anywhere becomes a JSON line. */
+/**
+ * A Nest LoggerService writing through pino: `new Logger('Context').log(...)` anywhere becomes a JSON
+ * line with its `context` (the last parameter), and the `requestId` of the request being handled.
+ */
 export function nestLoggerFor(logger: Logger): LoggerService {
-  const inner = new PinoNestLogger(new PinoLogger({ pinoHttp: { logger } }), {});
-  const startUp = (params: unknown[]) => NEST_START_UP.has(String(params[params.length - 1]));
+  const write = (level: NestLevel, message: unknown, optional: unknown[]) => {
+    const fields: Record<string, unknown> = {};
+    const requestId = currentRequest.getStore();
+    if (requestId !== undefined) fields.requestId = requestId;
+    let params: unknown[] = [];
+    if (optional.length > 0) {
+      fields.context = optional[optional.length - 1];
+      params = optional.slice(0, -1);
+    }
+    if (typeof message === 'object' && message !== null) {
+      if (message instanceof Error) fields.err = message;
+      else Object.assign(fields, message);
+      logger[level](fields, ...(params as []));
+    } else if (isStackTrace(level, message, params)) {
+      const error = new Error(String(message));
+      error.stack = params[0] as string;
+      logger[level]({ ...fields, err: error });
+    } else logger[level](fields, String(message), ...(params as []));
+  };
   return {
-    log: (message: unknown, ...params: unknown[]) => (startUp(params) ? undefined : inner.log(message, ...params)),
-    warn: (message: unknown, ...params: unknown[]) => inner.warn(message, ...params),
-    error: (message: unknown, ...params: unknown[]) => inner.error(message, ...params),
-    fatal: (message: unknown, ...params: unknown[]) => inner.fatal(message, ...params),
-    debug: (message: unknown, ...params: unknown[]) => inner.debug(message, ...params),
-    verbose: (message: unknown, ...params: unknown[]) => inner.verbose(message, ...params),
+    log: (message: unknown, ...params: unknown[]) =>
+      NEST_START_UP.has(String(params[params.length - 1])) ? undefined : write('info', message, params),
+    warn: (message: unknown, ...params: unknown[]) => write('warn', message, params),
+    error: (message: unknown, ...params: unknown[]) => write('error', message, params),
+    fatal: (message: unknown, ...params: unknown[]) => write('fatal', message, params),
+    debug: (message: unknown, ...params: unknown[]) => write('debug', message, params),
+    verbose: (message: unknown, ...params: unknown[]) => write('trace', message, params),
   };
 }
 

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session.guard';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -19,23 +19,29 @@ export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed';
 export class SameOriginGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (!STATE_CHANGING.has(request.method)) return true;
-    if (request.get('authorization') && !request.cookies?.[SESSION_COOKIE]) return true;
+    if (request.headers.authorization && !request.cookies?.[SESSION_COOKIE]) return true;
     if (isCrossSite(request)) throw new ForbiddenException(CROSS_SITE_MESSAGE);
     return true;
   }
 }
 
-export function isCrossSite(request: Request): boolean {
-  const site = request.get('sec-fetch-site');
+export function isCrossSite(request: FastifyRequest): boolean {
+  const site = header(request, 'sec-fetch-site');
   if (site) return !ALLOWED_FETCH_SITES.has(site.toLowerCase());
-  const origin = request.get('origin');
+  const origin = header(request, 'origin');
   if (!origin) return false;
   // Host only, not scheme: behind a TLS proxy the app may see http while the page is https.
   try {
-    return origin === 'null' || new URL(origin).host !== request.get('host');
+    return origin === 'null' || new URL(origin).host !== request.headers.host;
   } catch {
     return true;
   }
+}
+
+/** A request header as one string (a repeated one joined, as express's req.get did not split it either). */
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -1,17 +1,17 @@
-import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { AppConfig } from '../../config';
 import { s3MediaOrigin } from '../media/s3-media-signer';
 
 /**
- * Security headers on every response (helmet). The Content-Security-Policy is what the built web app
+ * Security headers on every response (@fastify/helmet, registered globally). The Content-Security-Policy is what the built web app
  * needs and no more: its own scripts, Radix's inline style attributes, data:/blob: images (the
  * favicon, previews of files being uploaded) and, when S3 holds product media, the bucket's origin
  * (the GET of a media path redirects there, and the browser PUTs uploads straight to it).
  */
-export function securityHeaders(config: AppConfig): RequestHandler {
+export function securityHeaders(config: AppConfig): FastifyHelmetOptions {
   const bucket = config.s3 ? [s3MediaOrigin(config.s3)] : [];
-  return helmet({
+  return {
+    global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -39,5 +39,5 @@ export function securityHeaders(config: AppConfig): RequestHandler {
     strictTransportSecurity: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // The S3 redirect for media would be blocked by a require-corp embedder policy.
     crossOriginEmbedderPolicy: false,
-  });
+  };
 }

@@ -14,7 +14,7 @@ import {
   Res,
   UnauthorizedException,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MEDIA_LIMITS, type MediaUploadResponse, type SessionUser } from '@shop/contracts';
 import { Pages, Public, SignedIn } from '../auth/access.decorator';
@@ -46,7 +46,7 @@ export class MediaController {
 
   @Post('api/product-media/upload')
   @Pages('products', 'inventory')
-  async issue(@Req() request: Request, @CurrentUser() user: SessionUser): Promise<MediaUploadResponse> {
+  async issue(@Req() request: FastifyRequest, @CurrentUser() user: SessionUser): Promise<MediaUploadResponse> {
     const parsed = uploadRequest.safeParse(request.body ?? {});
     const file = parsed.success ? parsed.data : {};
     if (file.contentType !== undefined && !isAllowedType(file.contentType))
@@ -59,7 +59,7 @@ export class MediaController {
       await this.uploads.complete(ticket.fileName, ticket.token, file.contentType ?? 'application/octet-stream', file.size ?? 0);
       return { uploadURL: this.s3.uploadUrl(ticket.fileName, file.contentType) };
     }
-    const origin = `${request.protocol}://${request.get('host')}`;
+    const origin = `${request.protocol}://${request.headers.host}`;
     return { uploadURL: `${origin}/product-media/uploads/${ticket.fileName}?token=${ticket.token}` };
   }
 
@@ -69,21 +69,21 @@ export class MediaController {
   async upload(
     @Param('fileName') fileName: string,
     @Query('token') token: string | undefined,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ): Promise<{ path: string }> {
     if (!FILE_NAME.test(fileName) || !token) throw new UnauthorizedException('Authorization required');
     const status = await this.uploads.check(fileName, token);
     if (status === 'unknown') throw new UnauthorizedException('Authorization required');
     if (status === 'expired') throw new ForbiddenException('Request has expired');
     if (status === 'used') throw new HttpException({ message: 'This upload link has already been used' }, 409);
-    const contentType = request.get('content-type');
+    const contentType = request.headers['content-type'];
     if (!isAllowedType(contentType)) throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 415);
-    if (Number(request.get('content-length') ?? 0) > MEDIA_LIMITS.maxFileBytes)
+    if (Number(request.headers['content-length'] ?? 0) > MEDIA_LIMITS.maxFileBytes)
       throw new HttpException({ message: 'Files must be at most 50MB' }, 413);
 
     let saved: { temporary: string; size: number };
     try {
-      saved = await this.storage.save(fileName, request);
+      saved = await this.storage.save(fileName, request.raw);
     } catch (error) {
       if (error instanceof MediaTooLargeError) throw new HttpException({ message: 'Files must be at most 50MB' }, 413);
       throw error;
@@ -98,23 +98,22 @@ export class MediaController {
 
   @Get('product-media/uploads/:fileName')
   @SignedIn()
-  async download(@Param('fileName') fileName: string, @Res() response: Response): Promise<void> {
+  async download(@Param('fileName') fileName: string, @Res() reply: FastifyReply): Promise<void> {
     if (this.s3) {
       if (!FILE_NAME.test(fileName)) throw new NotFoundException('File not found');
-      response.redirect(302, this.s3.downloadUrl(fileName));
+      void reply.redirect(this.s3.downloadUrl(fileName), 302);
       return;
     }
     const contentType = FILE_NAME.test(fileName) ? await this.uploads.contentType(fileName) : null;
     const file = contentType ? await this.storage.open(fileName) : null;
     if (!contentType || !file) throw new NotFoundException('File not found');
     // Uploaded bytes are served as inert media: no sniffing, no scripts even if a file lies about its type.
-    response.set({
+    void reply.headers({
       'Content-Type': contentType,
       'Content-Length': String(file.size),
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cache-Control': 'private, max-age=86400',
-    });
-    file.stream.pipe(response);
+    }).send(file.stream);
   }
 }

@@ -1,7 +1,8 @@
-import type { Request, Response, NextFunction } from 'express';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppendResult, EventStore, ExpectedVersion, NewEvent, StreamAppend } from '@shop/infrastructure';
+import { WEB_APP_ROUTE } from '../web/web-app-route';
 import { countSetAsideEvents, measureProjectionLag } from './projection-lag';
 
 /**
@@ -55,17 +56,15 @@ export class AppMetrics {
     });
   }
 
-  /** Express middleware: counts and times every request by its route pattern (never the raw URL: ids would explode the label set). */
-  readonly httpMiddleware = (request: Request, response: Response, next: NextFunction): void => {
-    const stopTimer = this.httpDuration.startTimer();
-    response.once('finish', () => {
-      const pattern = (request.route as { path?: string } | undefined)?.path;
-      const route = pattern ? `${request.baseUrl}${pattern}` : request.path.startsWith('/api/') ? 'unmatched' : 'static';
-      stopTimer({ method: request.method, route });
-      this.httpRequests.inc({ method: request.method, route, status: String(response.statusCode) });
+  /** Counts and times every request by its route pattern (never the raw URL: ids would explode the label set). */
+  installHttpMetrics(server: FastifyInstance): void {
+    server.addHook('onResponse', (request, reply, done) => {
+      const route = routeLabel(request);
+      this.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      this.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+      done();
     });
-    next();
-  };
+  }
 
   /** The event store, counting the events appended through it. */
   countAppends(eventStore: EventStore): EventStore {
@@ -91,4 +90,11 @@ export class AppMetrics {
       close: () => eventStore.close(),
     };
   }
+}
+
+/** The route pattern the request matched; outside Nest's routes, 'unmatched' under /api/ and 'static' elsewhere. */
+function routeLabel(request: FastifyRequest): string {
+  const pattern = request.is404 ? undefined : request.routeOptions.url;
+  if (pattern && pattern !== WEB_APP_ROUTE) return pattern;
+  return request.url.startsWith('/api/') ? 'unmatched' : 'static';
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Inject, NotFoundException, Res, UnauthorizedException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { allProjections } from '@shop/projections';
 import type { AppConfig } from '../../config';
 import { Public } from '../auth/access.decorator';
@@ -23,11 +23,11 @@ export class OperationsController {
   /** 200 when this gateway can serve; 503 (with the failing checks) to take it out of rotation. */
   @Get('ready')
   @Public()
-  async ready(@Res({ passthrough: true }) response: Response): Promise<Readiness & { status?: string; message?: string }> {
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness & { status?: string; message?: string }> {
     const { database, eventStore } = this.infrastructure;
     const readiness = await checkReadiness(database.knex, eventStore, projectionNames, this.config.readyMaxProjectionLag);
     if (readiness.ready) return { status: 'ready', ...readiness };
-    response.status(503);
+    void reply.status(503);
     const failing = Object.entries(readiness.checks)
       .filter(([name, value]) => ['database', 'eventStore', 'projections'].includes(name) && value !== 'ok')
       .map(([name, value]) => `${name} ${String(value)}`);
@@ -40,13 +40,13 @@ export class OperationsController {
    */
   @Get('metrics')
   @Public()
-  async metrics(@Headers('authorization') authorization: string | undefined, @Res() response: Response): Promise<void> {
+  async metrics(@Headers('authorization') authorization: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const token = this.config.metricsToken;
     if (!token) throw new NotFoundException('Metrics are disabled: set METRICS_TOKEN');
     if (!authorization || !bearerTokenMatches(authorization, token))
       throw new UnauthorizedException('A valid metrics token is required');
     const registry = this.infrastructure.metrics.registry;
-    response.setHeader('content-type', registry.contentType);
-    response.send(await registry.metrics());
+    const text = await registry.metrics();
+    void reply.header('content-type', registry.contentType).send(text);
   }
 }

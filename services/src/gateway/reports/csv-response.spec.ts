@@ -1,28 +1,25 @@
-import express from 'express';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { sendCsv, type CsvExport } from './csv-response';
 
-/** sendCsv on a real Express server: a failure to start is thrown before any byte; one mid-stream cuts only that download. */
+/** sendCsv on a real Fastify server: a failure to start is thrown before any byte; one mid-stream cuts only that download. */
 describe('sendCsv', () => {
-  let server: Server;
+  let server: FastifyInstance;
   let url: string;
   const exports = new Map<string, () => CsvExport>();
 
   beforeAll(async () => {
-    const app = express();
-    app.get('/:name', async (request, response) => {
+    server = Fastify();
+    server.get<{ Params: { name: string } }>('/:name', async (request, reply) => {
       try {
-        await sendCsv(response, exports.get(request.params.name)!());
+        await sendCsv(reply, exports.get(request.params.name)!());
       } catch (error) {
-        response.status(500).json({ message: (error as Error).message, headersSent: response.headersSent });
+        await reply.status(500).send({ message: (error as Error).message, headersSent: reply.raw.headersSent });
       }
+      return reply;
     });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    url = await server.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => server.close());
 
   const csv = (records: () => AsyncGenerator<readonly string[]>): CsvExport => ({
     filename: 'x.csv',

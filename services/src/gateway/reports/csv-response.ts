@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
-import type { Response } from 'express';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { FastifyReply } from 'fastify';
+import { pipeline, Readable } from 'node:stream';
 import { neutraliseCell } from './csv-cell';
 
 /** A CSV download: its file name and its records, produced lazily page by page. */
@@ -31,12 +30,8 @@ async function startRecords(records: AsyncIterable<readonly string[]>): Promise<
  * read the naira sign and accented names; CRLF line ends as RFC 4180 asks. The first page is read
  * before the headers go out: a query that cannot run answers JSON `{ message }`, not a cut download.
  */
-export async function sendCsv(response: Response, csv: CsvExport): Promise<void> {
+export async function sendCsv(reply: FastifyReply, csv: CsvExport): Promise<void> {
   const records = await startRecords(csv.records);
-  response.status(200);
-  response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  response.setHeader('Content-Disposition', `attachment; filename="${csv.filename}"`);
-  response.setHeader('Cache-Control', 'no-store');
   const stringifier = stringify({
     header: true,
     columns: [...csv.columns],
@@ -44,11 +39,14 @@ export async function sendCsv(response: Response, csv: CsvExport): Promise<void>
     record_delimiter: 'windows',
     cast: { string: neutraliseCell },
   });
-  try {
-    await pipeline(Readable.from(records), stringifier, response);
-  } catch (error) {
+  const body = pipeline(Readable.from(records), stringifier, (error) => {
     // Headers are gone by now: the client sees a cut-off download; the log says why; the process goes on.
-    logger.error(`CSV export ${csv.filename} failed: ${error instanceof Error ? error.message : String(error)}`);
-    response.destroy();
-  }
+    if (error) logger.error(`CSV export ${csv.filename} failed: ${error.message}`);
+  });
+  void reply
+    .status(200)
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${csv.filename}"`)
+    .header('Cache-Control', 'no-store')
+    .send(body);
 }

@@ -1,6 +1,6 @@
 import { BadRequestException, Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import {
   inventoryAsOfQuery,
   LEDGER_MESSAGES,
@@ -36,19 +36,19 @@ export class ReportsController {
   @Pages('reports')
   async inventoryCsv(
     @Query(new ZodBodyPipe(inventoryAsOfQuery)) query: { asOf?: Date },
-    @Res() response: Response,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCsv(response, await this.queries.execute(new ExportInventoryCsvQuery(query.asOf ?? null, new Date())));
+    await sendCsv(reply, await this.queries.execute(new ExportInventoryCsvQuery(query.asOf ?? null, new Date())));
   }
 
   @Get('transactions.csv')
   @Pages('reports')
   async transactionsCsv(
     @Query(new ZodBodyPipe(transactionsCsvQuery)) query: { from?: Date; to?: Date },
-    @Res() response: Response,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     requireOrdered(query.from, query.to);
-    await sendCsv(response, await this.queries.execute(new ExportTransactionsCsvQuery(query, new Date())));
+    await sendCsv(reply, await this.queries.execute(new ExportTransactionsCsvQuery(query, new Date())));
   }
 
   @Get('summary')

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus, QueryHandler, Query, type IQueryHandler } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { createSaleInput, type CreateSaleCommandInput, type Sale, type SessionUser } from '@shop/contracts';
 import { getSale } from '@shop/projections';
 import type { Database } from '@shop/infrastructure';
@@ -47,11 +47,11 @@ export class SalesController {
   async create(
     @Body(new ZodBodyPipe(createSaleInput)) input: CreateSaleCommandInput,
     @CurrentUser() user: SessionUser,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @SessionReadYourWrites() readYourWrites: ReadYourWrites,
   ): Promise<Sale> {
     const { sale, created } = await this.commands.execute(new RecordSaleCommand(input, user, readYourWrites));
-    response.status(created ? 201 : 200);
+    void reply.status(created ? 201 : 200);
     return sale;
   }
 

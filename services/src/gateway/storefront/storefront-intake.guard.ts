@@ -9,7 +9,7 @@ import {
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@shop/contracts';
 import type { AppConfig } from '../../config';
 import { Public } from '../auth/access.decorator';
@@ -39,7 +39,7 @@ export class StorefrontIntakeGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     const header = request.headers.authorization;
     if (header !== undefined) {
       if (this.config.storefrontToken && bearerTokenMatches(header, this.config.storefrontToken)) return true;

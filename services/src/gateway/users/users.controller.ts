@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   changePasswordInput,
@@ -69,7 +69,7 @@ export class UsersController {
     @Param('id', userId) id: string,
     @Body(new ZodBodyPipe(changePasswordInput)) input: ChangePasswordInput,
     @CurrentUser() user: SessionUser,
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
   ): Promise<void> {
     await this.queries.execute(new GetUserQuery(id));
     const token: unknown = request.cookies?.[SESSION_COOKIE];

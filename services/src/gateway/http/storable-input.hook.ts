@@ -1,5 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { FastifyInstance } from 'fastify';
 import { isStorableText, unstorableTextMessage } from '@shop/contracts';
+import { MALFORMED_ADDRESS } from './router-errors';
 
 /** "customerName" → "Customer name": the field as a form labels it. */
 const label = (key: string) => {
@@ -23,32 +24,34 @@ function findUnstorable(value: unknown, path: readonly string[]): string | null 
   return null;
 }
 
+/** The first problem in the address's path segments, or null. */
+function unstorablePath(url: string): string | null {
+  const end = url.indexOf('?');
+  for (const segment of (end === -1 ? url : url.slice(0, end)).split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return MALFORMED_ADDRESS;
+    }
+    if (!isStorableText(decoded)) return unstorableTextMessage('The address');
+  }
+  return null;
+}
+
 /**
  * Gateway-wide safety net behind the contracts' own text rules: a NUL or an unpaired surrogate in a
  * path segment, a query value or anywhere in a JSON body (values and keys) is answered 400 before
- * any route runs, so no schema that forgets a field can let it reach the event store.
+ * any route (or the not-found answer) runs, so no schema that forgets a field can let it reach the
+ * event store.
  */
-export function refuseUnstorableInput(): RequestHandler {
-  return (request, response, next) => {
-    let message: string | null = null;
-    for (const segment of request.path.split('/')) {
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(segment);
-      } catch {
-        message = 'The address is not valid: it has a malformed %-escape';
-        break;
-      }
-      if (!isStorableText(decoded)) {
-        message = unstorableTextMessage('The address');
-        break;
-      }
-    }
-    message ??= findUnstorable(request.query, []) ?? findUnstorable(request.body, []);
+export function installStorableInputCheck(server: FastifyInstance): void {
+  server.addHook('preHandler', (request, reply, done) => {
+    const message = unstorablePath(request.url) ?? findUnstorable(request.query, []) ?? findUnstorable(request.body, []);
     if (message) {
-      response.status(400).json({ message });
+      void reply.status(400).send({ message });
       return;
     }
-    next();
-  };
+    done();
+  });
 }
