@@ -278,6 +278,18 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
     });
   });
 
+  describe('a Content-Type that is no media type is an unknown type, not a 415', () => {
+    it.each([';;;', '/', 'json'])('Content-Type %p on a JSON route → 400 { message }', async (contentType) => {
+      const response = await fetch(`${app.url}/api/transactions`, {
+        method: 'POST',
+        headers: { cookie: manager.cookie!, 'content-type': contentType },
+        body: '{"productId":"x"}',
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: 'Request body must be a JSON object' });
+    });
+  });
+
   describe('deeply nested JSON is refused quickly, without a stack overflow', () => {
     it.each([
       ['arrays', '['.repeat(10_000) + ']'.repeat(10_000)],

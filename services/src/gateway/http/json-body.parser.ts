@@ -65,4 +65,14 @@ export function installBodyParsers(server: FastifyInstance): void {
     }
   });
   server.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  // A Content-Type that is not a media type at all (";;;") is an unknown type like any other, as on
+  // Express: unread, so a JSON route answers 400 "must be a JSON object", not Fastify's own 415.
+  server.addHook('onRequest', (request, _reply, done) => {
+    const type = request.headers['content-type'];
+    if (type !== undefined && !MEDIA_TYPE.test(type)) request.headers['content-type'] = 'application/octet-stream';
+    done();
+  });
 }
+
+/** type/subtype (RFC 9110 tokens), then anything (parameters). */
+const MEDIA_TYPE = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(;|$)/;
