@@ -45,9 +45,12 @@ export async function startChildServer(options: {
     };
     child.stdout?.on('data', (chunk: Buffer) => {
       keep(chunk);
+      // Once the port is known the server's request log is only kept, never searched: matching the
+      // whole log on every chunk cost the load generator most of a core under load.
+      if (settled) return;
       buffered += chunk.toString('utf8');
       const match = options.ready.exec(buffered);
-      if (match && !settled) {
+      if (match) {
         settled = true;
         clearTimeout(timer);
         buffered = '';
