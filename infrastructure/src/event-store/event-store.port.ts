@@ -83,6 +83,12 @@ export interface EventStore {
   subscribe(options: SubscribeOptions): Subscription;
   /** Position of the newest visible event, or null for an empty store. */
   headPosition(): Promise<GlobalPosition | null>;
+  /**
+   * Position of the newest committed event, settled or not (a high-water mark): once the read models
+   * reach it they show every write committed before the call, as Marten's QueryForNonStaleData waits
+   * for. At or after headPosition(); null for an empty store.
+   */
+  newestCommittedPosition(): Promise<GlobalPosition | null>;
   close(): Promise<void>;
 }
 

@@ -27,6 +27,14 @@ export interface ProjectionRunnerOptions {
   readonly retryDelaysMs?: readonly number[];
 }
 
+export interface WaitOptions {
+  /**
+   * Do not wait for a projection that is failing now (it is retried on a later delivery): a read
+   * then gets that read model as it stands instead of waiting out the timeout.
+   */
+  readonly skipFailing?: boolean;
+}
+
 export interface ProjectionStatus {
   readonly name: string;
   readonly checkpoint: GlobalPosition | null;
@@ -122,14 +130,14 @@ export class ProjectionRunner {
    * Not started here but given knex and projections: the projector runs in another process, so
    * this polls projection_checkpoints instead.
    */
-  waitFor(position: GlobalPosition, timeoutMs = 5_000): Promise<boolean> {
+  waitFor(position: GlobalPosition, timeoutMs = 5_000, options: WaitOptions = {}): Promise<boolean> {
     const { knex, projections } = this.options;
     if (!this.running && knex && projections) {
       const names = projections.map((projection) => projection.name);
       return waitForCheckpoints(knex, names, position, { timeoutMs });
     }
     const failuresBefore = this.failureCount;
-    const outcome = () => this.outcomeFor(position, failuresBefore);
+    const outcome = () => this.outcomeFor(position, failuresBefore, options.skipFailing === true);
     const now = outcome();
     if (now !== 'pending') return Promise.resolve(now === 'reached');
     return new Promise((resolve) => {
@@ -154,11 +162,12 @@ export class ProjectionRunner {
     });
   }
 
-  private outcomeFor(position: GlobalPosition, failuresBefore: number): 'reached' | 'failed' | 'pending' {
+  private outcomeFor(position: GlobalPosition, failuresBefore: number, skipFailing: boolean): 'reached' | 'failed' | 'pending' {
     if (!this.running) return 'failed';
     let pending = false;
     for (const [name, checkpoint] of this.checkpoints) {
       if (checkpoint !== null && comparePositions(checkpoint, position) >= 0) continue;
+      if (skipFailing && this.failures.has(name)) continue;
       // A projection that failed earlier is retried on the next delivery: only a fresh failure ends the wait.
       if (this.failures.has(name) && this.failureCount > failuresBefore) return 'failed';
       pending = true;

@@ -126,6 +126,11 @@ export class KurrentEventStore implements EventStore {
     };
   }
 
+  /** $all has no uncommitted events: the newest one is the high-water mark. */
+  newestCommittedPosition(): Promise<GlobalPosition | null> {
+    return this.headPosition();
+  }
+
   async headPosition(): Promise<GlobalPosition | null> {
     const reading = this.client.readAll({
       direction: BACKWARDS,

@@ -132,11 +132,21 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
-  async headPosition(): Promise<GlobalPosition | null> {
-    const row = await this.knex
+  headPosition(): Promise<GlobalPosition | null> {
+    return this.newestPosition(true);
+  }
+
+  /** headPosition without the settled filter: every event this statement's snapshot sees is committed. */
+  newestCommittedPosition(): Promise<GlobalPosition | null> {
+    return this.newestPosition(false);
+  }
+
+  private async newestPosition(settled: boolean): Promise<GlobalPosition | null> {
+    const query = this.knex
       .select<Pick<StoredEventRow, 'commit_position' | 'prepare_position'>>(this.knex.raw(positionColumns))
-      .from('events')
-      .whereRaw(settledOnly)
+      .from('events');
+    if (settled) query.whereRaw(settledOnly);
+    const row = await query
       .orderBy([
         { column: 'transaction_id', order: 'desc' },
         { column: 'global_position', order: 'desc' },

@@ -54,6 +54,9 @@ export class SessionStore {
         expires_at timestamptz not null
       )`);
     await knex.raw(`create index if not exists ${TABLE}_user_idx on ${TABLE} (user_id)`);
+    // Retired: each session's last write position, stored on every movement and sale until reads
+    // waited for the store's high-water mark instead (see ReadFreshness).
+    await knex.raw(`alter table ${TABLE} drop column if exists written_commit, drop column if exists written_prepare`);
   }
 
   async create(userId: string): Promise<{ token: string; expiresAt: Date }> {

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { SessionStore } from '../auth/session.store';
 import { ReadYourWritesInterceptor } from '../read-your-writes/read-your-writes.interceptor';
-import { SessionPositions } from '../read-your-writes/session-positions';
+import { ReadFreshness } from '../read-your-writes/read-freshness';
 import type { Infrastructure } from './infrastructure';
 import { StreamWriter } from './stream-writer.service';
 import { APP_CONFIG, DATABASE, EVENT_STORE, READ_MODEL_SYNC } from './tokens';
@@ -24,11 +24,11 @@ export class InfrastructureModule {
           provide: SessionStore,
           useFactory: () => new SessionStore(infrastructure.database.knex, config.sessionTtlHours),
         },
-        { provide: SessionPositions, useFactory: () => new SessionPositions(infrastructure.database.knex) },
+        { provide: ReadFreshness, useFactory: () => new ReadFreshness(infrastructure.eventStore, infrastructure.sync) },
         { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
         StreamWriter,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, READ_MODEL_SYNC, SessionStore, SessionPositions, StreamWriter],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, READ_MODEL_SYNC, SessionStore, StreamWriter],
     };
   }
 }

@@ -6,7 +6,6 @@ import { createEventStore, type EventStore, type GlobalPosition } from '@shop/in
 import { SessionStore } from '../auth/session.store';
 import { projectionLogger } from '../http/request-logging';
 import { MediaUploadStore } from '../media/media-upload.store';
-import { SessionPositions } from '../read-your-writes/session-positions';
 import { AppMetrics } from '../observability/app-metrics';
 import type { ReadModelSync } from './read-model-sync';
 
@@ -40,14 +39,12 @@ export class Infrastructure {
       const eventStore = metrics.countAppends(rawEventStore);
       await migrateReadModels(database.knex);
       await SessionStore.migrate(database.knex);
-      await SessionPositions.migrate(database.knex);
       await MediaUploadStore.migrate(database.knex);
       const runner = new ProjectionRunner({ knex: database.knex, eventStore, projections: allProjections, logger: projectionLogger() });
       if (config.projections === 'embedded') await runner.start();
       const sync: ReadModelSync = {
-        waitFor: async (position: GlobalPosition | null) => {
-          if (position) await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
-        },
+        waitFor: async (position, options) =>
+          position === null || (await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS, options)),
       };
       logger.log(
         `Events in ${eventStore.engine === 'kurrentdb' ? 'KurrentDB' : database.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}, ` +

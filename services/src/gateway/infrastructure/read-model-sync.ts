@@ -1,6 +1,11 @@
 import type { GlobalPosition } from '@shop/infrastructure';
 
-/** Read-your-writes: a write call returns only once the read models show it. */
+/** Waits, bounded, until the read models show everything up to a position. */
 export interface ReadModelSync {
-  waitFor(position: GlobalPosition | null): Promise<void>;
+  /**
+   * True once every read model reached `position` (null: nothing to wait for); false when the wait
+   * ended without it (timeout, a projection failing, no projector). `skipFailing`: do not wait for
+   * a read model that is failing now.
+   */
+  waitFor(position: GlobalPosition | null, options?: { readonly skipFailing?: boolean }): Promise<boolean>;
 }

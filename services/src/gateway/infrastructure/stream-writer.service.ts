@@ -14,7 +14,6 @@ import {
   type StreamEvents,
 } from '@shop/infrastructure';
 import type { ReadYourWrites } from '../read-your-writes/answers-from-events.decorator';
-import { SessionPositions } from '../read-your-writes/session-positions';
 import { READ_MODEL_SYNC, EVENT_STORE } from './tokens';
 import type { ReadModelSync } from './read-model-sync';
 
@@ -30,7 +29,6 @@ export class StreamWriter {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_MODEL_SYNC) private readonly sync: ReadModelSync,
-    private readonly positions: SessionPositions,
   ) {}
 
   /** One decide over the states of all the streams; each stream's events appended atomically. */
@@ -66,16 +64,14 @@ export class StreamWriter {
   }
 
   /**
-   * Read-your-writes, best effort: waits (bounded) for the read models, or stores the position as
-   * the session's consistency token, which its later requests wait for (see ReadYourWritesInterceptor).
-   * A write whose events are stored stands whatever the read models do.
+   * Read-your-writes, best effort: 'wait' waits (bounded) for the read models; 'answer' answers at
+   * once, and the session's later requests wait for the store's newest committed position, which is
+   * at or past this write (see ReadYourWritesInterceptor). A write whose events are stored stands
+   * whatever the read models do.
    */
   private async visible(position: GlobalPosition | null, readYourWrites: ReadYourWrites): Promise<void> {
-    if (!position) return;
+    if (!position || readYourWrites === 'answer') return;
     // A read model that cannot be reached must not turn a recorded write into an error.
-    const wait = () => this.sync.waitFor(position).catch(() => undefined);
-    if (readYourWrites === 'wait') return wait();
-    // Not stored: the session's next request could not know to wait, so this write waits instead.
-    await this.positions.record(readYourWrites.sessionDigest, position).catch(wait);
+    await this.sync.waitFor(position).catch(() => false);
   }
 }

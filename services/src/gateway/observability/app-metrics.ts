@@ -87,6 +87,7 @@ export class AppMetrics {
       readAll: (options) => eventStore.readAll(options),
       subscribe: (options) => eventStore.subscribe(options),
       headPosition: () => eventStore.headPosition(),
+      newestCommittedPosition: () => eventStore.newestCommittedPosition(),
       close: () => eventStore.close(),
     };
   }
