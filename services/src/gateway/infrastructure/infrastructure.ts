@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { allProjections, migrateReadModels, ProjectionRunner } from '@shop/projections';
 import type { AppConfig } from '../../config';
 import { openDatabase, type Database } from '@shop/infrastructure';
-import { createEventStore, type EventStore, type GlobalPosition } from '@shop/infrastructure';
+import { createEventStore, type EventStore } from '@shop/infrastructure';
 import { SessionStore } from '../auth/session.store';
 import { projectionLogger } from '../http/request-logging';
 import { MediaUploadStore } from '../media/media-upload.store';
