@@ -49,6 +49,9 @@ describe('writes answer from their own events', () => {
       reason: 'purchase',
     });
     expect(earlier.status).toBe(201);
+    // A read of the session waits for the read models to show `earlier`, which its reversal below
+    // finds there; halted before that, they might never have seen it.
+    expect((await manager.get('/api/transactions')).status).toBe(200);
 
     await app.infrastructure.runner.stop();
     try {
