@@ -3,7 +3,12 @@ export * from './all-projections';
 export type { ProjectedEvent, ProjectedEventOf, ReadModelProjection, ProjectionLogger } from './shared/projection';
 export { defineProjection } from './shared/projection';
 
-export { ProjectionRunner, type ProjectionRunnerOptions, type ProjectionStatus, type WaitOptions } from './runner/projection-runner';
+export {
+  ProjectionRunner,
+  type ProjectionRunnerOptions,
+  type ProjectionStatus,
+  type WaitOptions,
+} from './runner/projection-runner';
 export { waitForCheckpoints } from './runner/wait-for-checkpoints';
 export { readCheckpoints, type Checkpoint } from './runner/checkpoint.store';
 export {

@@ -162,7 +162,11 @@ export class ProjectionRunner {
     });
   }
 
-  private outcomeFor(position: GlobalPosition, failuresBefore: number, skipFailing: boolean): 'reached' | 'failed' | 'pending' {
+  private outcomeFor(
+    position: GlobalPosition,
+    failuresBefore: number,
+    skipFailing: boolean,
+  ): 'reached' | 'failed' | 'pending' {
     if (!this.running) return 'failed';
     let pending = false;
     for (const [name, checkpoint] of this.checkpoints) {
