@@ -1,26 +1,45 @@
-import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  ForbiddenException,
+  Injectable,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { canAccessPage, MESSAGES } from '@shop/contracts';
+import { canAccessPage, MESSAGES, type SessionUser } from '@shop/contracts';
 import { PagePermissionsReader } from '../settings/page-permissions.reader';
 import { ACCESS_KEY, type AccessRule } from './access.decorator';
+import { ANSWERS_FROM_EVENTS } from '../read-your-writes/answers-from-events.decorator';
+import { ReadFreshness } from '../read-your-writes/read-freshness';
 import { rememberSessionDigest } from '../read-your-writes/request-session';
 import { sessionDigest, SessionStore } from './session.store';
 
 export const SESSION_COOKIE = 'sid';
 
-/** Global guard: resolves the session from its cookie, then applies the route's access rule. */
+/**
+ * Global guard: resolves the session from its cookie, applies the route's access rule, then makes
+ * the request read its writes: it waits until the read models reach the store's newest committed
+ * position (ReadFreshness), except on the writes that answer from their own events
+ * (@AnswersFromEvents). Public routes (sign-in, the storefront) do not wait. Done here rather than
+ * in an interceptor: with no interceptor on a route, Nest skips its RxJS chain and two
+ * AsyncResource bindings per request (docs/benchmarks.md).
+ */
 @Injectable()
 export class SessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionStore,
     private readonly permissions: PagePermissionsReader,
+    private readonly freshness: ReadFreshness,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     // A route that declares no rule is closed to all but managers: forgetting a rule fails safe.
-    const rule = this.reflector.getAllAndOverride<AccessRule>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? {
+    const rule = this.reflector.getAllAndOverride<AccessRule>(ACCESS_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]) ?? {
       kind: 'manager',
     };
     if (rule.kind === 'public') return true;
@@ -31,17 +50,24 @@ export class SessionGuard implements CanActivate {
     if (!user) throw new UnauthorizedException(MESSAGES.notSignedIn);
     request.user = user;
     rememberSessionDigest(request, sessionDigest(token as string));
+    await this.applyRule(rule, user);
+    if (!this.reflector.getAllAndOverride<boolean>(ANSWERS_FROM_EVENTS, [context.getHandler(), context.getClass()]))
+      await this.freshness.caughtUp();
+    return true;
+  }
 
+  /** Resolves when `user` may use the route; throws 403 otherwise. */
+  private async applyRule(rule: Exclude<AccessRule, { kind: 'public' }>, user: SessionUser): Promise<void> {
     switch (rule.kind) {
       case 'signed-in':
-        return true;
+        return;
       case 'manager':
         if (user.role !== 'manager') throw new ForbiddenException(MESSAGES.managerOnly);
-        return true;
+        return;
       case 'pages': {
-        if (user.role === 'manager') return true;
+        if (user.role === 'manager') return;
         const { value } = await this.permissions.read();
-        if (rule.pages.some((page) => canAccessPage(user, value, page))) return true;
+        if (rule.pages.some((page) => canAccessPage(user, value, page))) return;
         throw new ForbiddenException(MESSAGES.forbidden);
       }
     }

@@ -1,8 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../../config';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { SessionStore } from '../auth/session.store';
-import { ReadYourWritesInterceptor } from '../read-your-writes/read-your-writes.interceptor';
 import { ReadFreshness } from '../read-your-writes/read-freshness';
 import type { Infrastructure } from './infrastructure';
 import { StreamWriter } from './stream-writer.service';
@@ -25,10 +23,9 @@ export class InfrastructureModule {
           useFactory: () => new SessionStore(infrastructure.database.knex, config.sessionTtlHours),
         },
         { provide: ReadFreshness, useFactory: () => new ReadFreshness(infrastructure.eventStore, infrastructure.sync) },
-        { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
         StreamWriter,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, READ_MODEL_SYNC, SessionStore, StreamWriter],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, READ_MODEL_SYNC, SessionStore, ReadFreshness, StreamWriter],
     };
   }
 }

@@ -66,7 +66,7 @@ export class StreamWriter {
   /**
    * Read-your-writes, best effort: 'wait' waits (bounded) for the read models; 'answer' answers at
    * once, and the session's later requests wait for the store's newest committed position, which is
-   * at or past this write (see ReadYourWritesInterceptor). A write whose events are stored stands
+   * at or past this write (see SessionGuard and ReadFreshness). A write whose events are stored stands
    * whatever the read models do.
    */
   private async visible(position: GlobalPosition | null, readYourWrites: ReadYourWrites): Promise<void> {

@@ -12,7 +12,7 @@ export const AnswersFromEvents = () => SetMetadata(ANSWERS_FROM_EVENTS, true);
 
 /**
  * How a write makes itself visible to its session: wait for every read model before answering, or
- * answer at once, leaving it to the session's next request to wait (see ReadYourWritesInterceptor).
+ * answer at once, leaving it to the session's next request to wait (see SessionGuard and ReadFreshness).
  */
 export type ReadYourWrites = 'wait' | 'answer';
 
