@@ -1,1 +1,2 @@
 export * from './database';
+export { runPipelined } from './pipelined-writes';

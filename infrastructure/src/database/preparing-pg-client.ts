@@ -6,7 +6,8 @@ const MAX_PREPARED_PER_CONNECTION = 500;
 
 const names = new Map<string, string>();
 
-function statementName(sql: string): string {
+/** The name PreparingPgClient gives `sql` (with `$n` placeholders) as a prepared statement. */
+export function preparedStatementName(sql: string): string {
   let name = names.get(sql);
   if (name === undefined) {
     name = `q${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
@@ -41,7 +42,7 @@ export class PreparingPgClient extends (PgDialect as unknown as new (config: unk
     if (!obj.sql) throw new Error('The query is empty');
     const config: Record<string, unknown> = { text: obj.sql, values: obj.bindings ?? [], ...obj.options };
     if (config.name === undefined && (obj.bindings?.length ?? 0) > 0) {
-      const name = statementName(obj.sql);
+      const name = preparedStatementName(obj.sql);
       const known = connection.connection?.parsedStatements?.[name] !== undefined;
       const count = connection.__preparedCount ?? 0;
       if (known || count < MAX_PREPARED_PER_CONNECTION) {

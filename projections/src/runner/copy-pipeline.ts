@@ -14,6 +14,8 @@ interface CopyConnection {
  * exactly what live projection does (see rebuild-read-models.ts).
  */
 export class CopyPipeline extends StatementPipeline {
+  protected override readonly pipelines = false;
+
   protected override async runInsert(insert: RowsInsert): Promise<void> {
     const chunks = copyChunks(insert);
     if (chunks === null) return super.runInsert(insert);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { runPipelined } from '@shop/infrastructure';
 import { jsonParam } from './sql-values';
 
 export type SqlValue = string | number | boolean | Date | null;
@@ -42,6 +43,10 @@ export function recordsetInsert(insert: RowsInsert): { sql: string; bindings: Sq
   };
 }
 
+/** A queued write as SQL and bindings (an insert as its jsonb statement). */
+const plainStatement = (statement: Statement): { sql: string; bindings: readonly SqlValue[] } =>
+  statement.insert ? recordsetInsert(statement.insert) : statement;
+
 type Statement =
   | { readonly sql: string; readonly bindings: readonly SqlValue[]; readonly insert?: undefined }
   | { readonly insert: RowsInsert };
@@ -65,17 +70,32 @@ export class StatementPipeline implements ProjectionSql {
   }
 
   async query<Row>(sql: string, bindings: readonly SqlValue[] = []): Promise<Row[]> {
+    if (this.pipelines && this.queued.length > 0) {
+      // The queued writes and this read in one round trip, when they are all prepared already.
+      const rows = await runPipelined(this.trx, [...this.queued.map(plainStatement), { sql, bindings }]);
+      if (rows) {
+        this.queued = [];
+        return rows as Row[];
+      }
+    }
     await this.flush();
     const result: { rows: unknown[] } = await this.run({ sql, bindings });
     return result.rows as Row[];
   }
 
-  /** Sends whatever is still queued. */
+  /**
+   * Sends whatever is still queued: in one round trip when every statement is already prepared on
+   * the transaction's connection (runPipelined), one by one otherwise.
+   */
   async flush(): Promise<void> {
     const statements = this.queued;
     this.queued = [];
+    if (this.pipelines && statements.length > 1 && (await runPipelined(this.trx, statements.map(plainStatement)))) return;
     for (const statement of statements) await this.run(statement);
   }
+
+  /** Whether queued writes may go in one round trip; a rebuild's COPY pipeline sends rows its own way. */
+  protected readonly pipelines: boolean = true;
 
   private run(statement: Statement): Promise<{ rows: unknown[] }> {
     if (statement.insert) return this.runInsert(statement.insert).then(() => ({ rows: [] }));
