@@ -61,31 +61,28 @@ describe('handleCommand with a stream state cache (PGlite)', () => {
       cache,
     );
   const streamLength = async (ofStream = streamId) => (await store.readStream(ofStream)).length;
+  const creation = (id: string): ProductCommand => ({
+    type: 'CreateProduct',
+    productId: id,
+    name: 'Shea butter',
+    sku: `SHEA-${id.slice(0, 6)}`,
+    category: 'Skincare Products',
+    price: '100.00',
+    costPrice: null,
+    openingStock: 5,
+    minStockLevel: 1,
+    description: null,
+    images: [],
+  });
   const createProduct = (id: string) =>
     writeStreams(
       store,
       context,
-      [
-        {
-          streamId: productStreamId(id),
-          decider: productDecider,
-          command: {
-            type: 'CreateProduct',
-            productId: id,
-            name: 'Shea butter',
-            sku: `SHEA-${id.slice(0, 6)}`,
-            category: 'Skincare Products',
-            price: '100.00',
-            costPrice: null,
-            openingStock: 5,
-            minStockLevel: 1,
-            description: null,
-            images: [],
-          },
-        },
-      ],
+      [{ streamId: productStreamId(id), decider: productDecider, command: creation(id) }],
       new StreamStateCache(),
     );
+  /** A valid stored event of any kind (the counting fold below only counts them). */
+  const productCreatedLike = () => productDecider.decide(creation(randomUUID()), productDecider.initialState())[0]!;
 
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory://' });
@@ -158,5 +155,32 @@ describe('handleCommand with a stream state cache (PGlite)', () => {
     // Only the refusals were decided again on the stored stream: no accepted command re-read it.
     expect(reads).toBe(5);
     expect(queue.size).toBe(0);
+  });
+
+  it('decides on a presumed-new stream without reading it, and on the stored stream when it exists after all', async () => {
+    const cache = new StreamStateCache();
+    const counter = { initialState: () => 0, evolve: (count: number) => count + 1 };
+    const once = { streamId: `once-${randomUUID()}`, fold: counter, presumedNew: true } as const;
+    let reads = 0;
+    const counting = new Proxy(store, {
+      get: (target, key, receiver) =>
+        key === 'readStream'
+          ? (...args: Parameters<PostgresEventStore['readStream']>) => {
+              reads += 1;
+              return target.readStream(...args);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    // Writes its one event only on an empty stream: a repeat writes nothing, as a retried sale.
+    const record = (gateway: StreamStateCache) =>
+      handleCommand(counting, context, [once], ([count]) => [count === 0 ? [productCreatedLike()] : []], { cache: gateway });
+    const first = await record(cache);
+    expect(first.events).toHaveLength(1);
+    expect(reads).toBe(0);
+    // Another gateway presumes it new too: its append expects version 0, fails, and it decides again on the store.
+    const repeat = await record(new StreamStateCache());
+    expect(repeat.events).toEqual([]);
+    expect(reads).toBe(1);
+    expect(await streamLength(once.streamId)).toBe(1);
   });
 });

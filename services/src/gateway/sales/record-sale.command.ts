@@ -88,7 +88,8 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
     };
     // The sale stream first: its expected version is what makes a retried post record nothing.
     const streams = [
-      { streamId: saleStreamId(input.saleId), fold: saleStreamFold },
+      // Presumed new: a retried post finds it on the second attempt, by the append's version check.
+      { streamId: saleStreamId(input.saleId), fold: saleStreamFold, presumedNew: true },
       ...lines.map((line) => ({ streamId: productStreamId(line.productId), fold: productDecider })),
     ] as const;
     const result = await this.writer.handle(context, streams, ([saleStream, ...products]) => {
