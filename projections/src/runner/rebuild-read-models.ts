@@ -43,7 +43,7 @@ export interface RebuildResult {
   readonly durationMs: number;
   readonly eventsPerSecond: number;
   /** Where the time went: replaying into the fresh tables, building their indexes, catching up and swapping. */
-  readonly phasesMs: { readonly replay: number; readonly indexes: number; readonly swap: number };
+  readonly phasesMs: { readonly replay: number; readonly indexes: number; readonly vacuum: number; readonly swap: number };
   readonly projections: readonly {
     readonly name: string;
     readonly eventsProjected: number;
@@ -180,6 +180,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     );
 
     const indexed = Date.now();
+    // Statistics and the visibility map for the fresh tables before anyone reads them: a bulk-loaded
+    // table has neither until autovacuum comes by, so the planner guesses and index-only scans visit
+    // the heap (stock as of a date at 1,000,000 events: 50 -> 43 ms on PostgreSQL). Outside a
+    // transaction, as VACUUM must be; the rebuild created these tables, so it owns them.
+    for (const table of tables) await knex.raw(`vacuum (analyze) ${quoteIdentifier(schema)}.${quoteIdentifier(table)}`);
+    const vacuumed = Date.now();
     await ensureCheckpoints(knex, names);
     for (let attempt = 1; ; attempt++) {
       // Events appended meanwhile (a live runner may have projected them into the old tables already).
@@ -189,7 +195,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     }
 
     const durationMs = Date.now() - started;
-    const phasesMs = { replay: replayed - started, indexes: indexed - replayed, swap: started + durationMs - indexed };
+    const phasesMs = {
+      replay: replayed - started,
+      indexes: indexed - replayed,
+      vacuum: vacuumed - indexed,
+      swap: started + durationMs - vacuumed,
+    };
     const counts = [];
     for (const projection of selected) {
       const rows: Record<string, number> = {};
