@@ -86,6 +86,40 @@ export async function writeCheckpoint(
 }
 
 /** Queues the move of several checkpoints to the same position, to leave with the batch's last writes. */
+/** A checkpoint was not where a batch applied without locks expected it: the batch is rolled back. */
+export class CheckpointMovedError extends Error {
+  constructor() {
+    super('A checkpoint moved while a batch was applied without locking it; the batch was rolled back');
+    this.name = 'CheckpointMovedError';
+  }
+}
+
+/**
+ * Moves the checkpoints from `from` to `to` only if every one of them is still at `from`, and
+ * throws CheckpointMovedError otherwise, in the batch's transaction, which then rolls back whatever
+ * it wrote. For a batch applied without locking the checkpoints first (one round trip fewer): a
+ * concurrent writer that moved one meanwhile (a rebuild's swap, a second runner) makes it fail
+ * whole, never apply twice. A second runner's row lock makes this wait for its commit, then see it.
+ */
+export async function moveCheckpointsFrom(
+  sql: ProjectionSql,
+  names: readonly string[],
+  from: GlobalPosition,
+  to: GlobalPosition,
+): Promise<void> {
+  if (names.length === 0) return;
+  const [before, after] = [positionColumns(from), positionColumns(to)];
+  const [row] = await sql.query<{ moved: number | string }>(
+    `with moved as (
+       update projection_checkpoints set "commit" = ?, "prepare" = ?, updated_at = now()
+       where name in (select jsonb_array_elements_text(?::jsonb)) and "commit" = ? and "prepare" = ?
+       returning 1)
+     select count(*) as moved from moved`,
+    [after.commit, after.prepare, JSON.stringify(names), before.commit, before.prepare],
+  );
+  if (Number(row?.moved) !== names.length) throw new CheckpointMovedError();
+}
+
 export function queueCheckpointMove(sql: ProjectionSql, names: readonly string[], position: GlobalPosition): void {
   if (names.length === 0) return;
   const columns = positionColumns(position);

@@ -213,7 +213,13 @@ export class ProjectionRunner {
   private async applyTogether(running: Running, batch: EventBatch): Promise<readonly ReadModelProjection[]> {
     const healthy = running.projections.filter((projection) => !this.failures.has(projection.name));
     if (healthy.length < 2) return running.projections;
-    const outcomes = await applyBatchToAll(running.knex, healthy, batch).catch(() => null);
+    // When every one is where the batch starts, as after the previous delivery, no lock is taken first.
+    const start = batch.after;
+    const expected =
+      start !== null && healthy.every((projection) => samePosition(this.checkpoints.get(projection.name), start))
+        ? start
+        : undefined;
+    const outcomes = await applyBatchToAll(running.knex, healthy, batch, { expected }).catch(() => null);
     if (!outcomes) return running.projections;
     for (const [name, outcome] of outcomes) {
       this.reported(outcome);
@@ -270,3 +276,6 @@ export class ProjectionRunner {
 }
 
 const errorMessage = (error: unknown) => safeErrorMessage(error);
+
+const samePosition = (a: GlobalPosition | null | undefined, b: GlobalPosition): boolean =>
+  a !== null && a !== undefined && comparePositions(a, b) === 0;
