@@ -13,7 +13,7 @@ import { ensureCheckpoints, readCheckpoints } from './checkpoint.store';
 import { parseBatch, type EventBatch } from './event-batch';
 import { safeErrorMessage } from './projection-error';
 import { reportSetAside } from './set-aside.report';
-import { waitForCheckpoints } from './wait-for-checkpoints';
+import { CheckpointWatch } from './wait-for-checkpoints';
 
 export interface ProjectionRunnerOptions {
   /** Defaults for start(); knex and projections alone also let waitFor poll a projector elsewhere. */
@@ -69,6 +69,8 @@ export class ProjectionRunner {
   private readonly retryDelaysMs: readonly number[];
   private readonly options: ProjectionRunnerOptions;
   private running: Running | null = null;
+  /** Polls the checkpoints for waiters while the projector runs elsewhere (see waitFor). */
+  private watch: CheckpointWatch | null = null;
   /** End of the last delivery: the next one covers (previousLast, itsLast]. */
   private previousLast: GlobalPosition | null = null;
 
@@ -133,8 +135,11 @@ export class ProjectionRunner {
   waitFor(position: GlobalPosition, timeoutMs = 5_000, options: WaitOptions = {}): Promise<boolean> {
     const { knex, projections } = this.options;
     if (!this.running && knex && projections) {
-      const names = projections.map((projection) => projection.name);
-      return waitForCheckpoints(knex, names, position, { timeoutMs });
+      this.watch ??= new CheckpointWatch(
+        knex,
+        projections.map((projection) => projection.name),
+      );
+      return this.watch.waitFor(position, timeoutMs);
     }
     const failuresBefore = this.failureCount;
     const outcome = () => this.outcomeFor(position, failuresBefore, options.skipFailing === true);
