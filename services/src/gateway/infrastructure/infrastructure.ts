@@ -40,11 +40,17 @@ export class Infrastructure {
       await migrateReadModels(database.knex);
       await SessionStore.migrate(database.knex);
       await MediaUploadStore.migrate(database.knex);
-      const runner = new ProjectionRunner({ knex: database.knex, eventStore, projections: allProjections, logger: projectionLogger() });
+      const runner = new ProjectionRunner({
+        knex: database.knex,
+        eventStore,
+        projections: allProjections,
+        logger: projectionLogger(),
+      });
       if (config.projections === 'embedded') await runner.start();
       const sync: ReadModelSync = {
         waitFor: async (position, options) =>
-          position === null || (await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS, options)),
+          position === null ||
+          (await runner.waitFor(position, options?.timeoutMs ?? READ_YOUR_WRITES_TIMEOUT_MS, options)),
       };
       logger.log(
         `Events in ${eventStore.engine === 'kurrentdb' ? 'KurrentDB' : database.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}, ` +

@@ -17,6 +17,7 @@ export const AnswersFromEvents = () => SetMetadata(ANSWERS_FROM_EVENTS, true);
 export type ReadYourWrites = 'wait' | 'answer';
 
 /** The ReadYourWrites of an @AnswersFromEvents route: 'answer' in a session, whose later reads wait; 'wait' without one. */
-export const SessionReadYourWrites = createParamDecorator((_data: unknown, context: ExecutionContext): ReadYourWrites =>
-  sessionDigestOf(context.switchToHttp().getRequest<object>()) ? 'answer' : 'wait',
+export const SessionReadYourWrites = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): ReadYourWrites =>
+    sessionDigestOf(context.switchToHttp().getRequest<object>()) ? 'answer' : 'wait',
 );
