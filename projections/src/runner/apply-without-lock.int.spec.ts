@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import { comparePositions, PostgresEventStore, type GlobalPosition } from '@shop/infrastructure';
 import { allProjections } from '../all-projections';
-import { newEvent, openReadModelDatabase, productCreated, snapshotTables, stockReceived } from '../testing/projection-test-kit';
+import {
+  newEvent,
+  openReadModelDatabase,
+  productCreated,
+  snapshotTables,
+  stockReceived,
+} from '../testing/projection-test-kit';
 import { applyBatchToAll } from './apply-batch';
 import { ensureCheckpoints, readCheckpoints, writeCheckpoint } from './checkpoint.store';
 import { parseBatch } from './event-batch';
@@ -32,19 +38,35 @@ describe('a batch applied without locking its checkpoints', () => {
     await db.drop();
   });
 
+  /**
+   * The `count` events after `after`, once settled: on a busy server an event just committed is
+   * read only when no older transaction, in any database of the cluster, is still open.
+   */
+  const readSettled = async (after: GlobalPosition | null, count: number) => {
+    for (let tries = 0; ; tries++) {
+      const events = await store.readAll({ after });
+      if (events.length >= count || tries >= 200) return parseBatch(after, events, quiet)!;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+
   it('applies it when the checkpoints are where it expects, and rolls it back whole when one moved', async () => {
     // Bring every projection to the first event with the locking path.
     const product = productCreated();
     await store.append(`product-${product.productId}`, [newEvent('ProductCreated', product)], 0);
-    const first = parseBatch(null, await store.readAll({ after: null }), quiet)!;
+    const first = await readSettled(null, 1);
     await applyBatchToAll(knex, allProjections, first);
     const after = first.last;
     expect((await readCheckpoints(knex, names)).every(at(after))).toBe(true);
 
     const other = productCreated();
     await store.append(`product-${other.productId}`, [newEvent('ProductCreated', other)], 0);
-    await store.append(`product-${product.productId}`, [newEvent('StockReceived', stockReceived(product.productId, 3))], 1);
-    const next = parseBatch(after, await store.readAll({ after }), quiet)!;
+    await store.append(
+      `product-${product.productId}`,
+      [newEvent('StockReceived', stockReceived(product.productId, 3))],
+      1,
+    );
+    const next = await readSettled(after, 2);
     // Someone (a rebuild's swap, another runner) moves one checkpoint past the batch meanwhile.
     await writeCheckpoint(knex as unknown as Knex.Transaction, names[0]!, next.last);
     const before = await snapshotTables(knex, tables);
