@@ -24,12 +24,13 @@ async function rowsWritten(knex: Knex): Promise<number> {
   return Number(result.rows[0]?.written ?? 0);
 }
 
-async function settledRowsWritten(knex: Knex): Promise<number> {
-  // Stats of other backends arrive asynchronously on a server: read until two readings agree.
+async function settledRowsWritten(knex: Knex, atLeast = 0): Promise<number> {
+  // Stats of other backends arrive asynchronously on a server (an idle backend reports its counts
+  // up to 10 s late): read until two readings agree and reach what is known to have been written.
   let last = -1;
-  for (let attempt = 0; attempt < 20; attempt++) {
+  for (let attempt = 0; attempt < 40; attempt++) {
     const now = await rowsWritten(knex);
-    if (now === last) return now;
+    if (now === last && now >= atLeast) return now;
     last = now;
     await new Promise((resolve) => setTimeout(resolve, 600));
   }
@@ -75,7 +76,10 @@ describe('read-model rows written per stock movement', () => {
       });
       expect(response.status).toBe(201);
     }
-    const perMovement = ((await settledRowsWritten(knex)) - before) / MOVEMENTS;
+    // A read of the session waits until the projections applied every movement.
+    expect((await manager.get(`/api/products/${product.id}/history`)).status).toBe(200);
+    // At least its ledger entry per movement.
+    const perMovement = ((await settledRowsWritten(knex, before + MOVEMENTS)) - before) / MOVEMENTS;
     process.stdout.write(`read-model rows written per movement: ${perMovement}\n`);
     expect(perMovement).toBeGreaterThan(0);
     expect(perMovement).toBeLessThanOrEqual(3);
