@@ -85,7 +85,6 @@ export async function writeCheckpoint(
   });
 }
 
-/** Queues the move of several checkpoints to the same position, to leave with the batch's last writes. */
 /** A checkpoint was not where a batch applied without locks expected it: the batch is rolled back. */
 export class CheckpointMovedError extends Error {
   constructor() {
@@ -120,6 +119,7 @@ export async function moveCheckpointsFrom(
   if (Number(row?.moved) !== names.length) throw new CheckpointMovedError();
 }
 
+/** Queues the move of several checkpoints to the same position, to leave with the batch's last writes. */
 export function queueCheckpointMove(sql: ProjectionSql, names: readonly string[], position: GlobalPosition): void {
   if (names.length === 0) return;
   const columns = positionColumns(position);

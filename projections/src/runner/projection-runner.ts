@@ -8,7 +8,7 @@ import {
   type Subscription,
 } from '@shop/infrastructure';
 import { consoleLogger, type ProjectionLogger, type ReadModelProjection } from '../shared/projection';
-import { applyBatch, applyBatchToAll, type ApplyOutcome } from './apply-batch';
+import { applyBatch, applyBatchToAll, compareNullable, type ApplyOutcome } from './apply-batch';
 import { ensureCheckpoints, readCheckpoints } from './checkpoint.store';
 import { parseBatch, type EventBatch } from './event-batch';
 import { safeErrorMessage } from './projection-error';
@@ -221,7 +221,8 @@ export class ProjectionRunner {
     // When every one is where the batch starts, as after the previous delivery, no lock is taken first.
     const start = batch.after;
     const expected =
-      start !== null && healthy.every((projection) => samePosition(this.checkpoints.get(projection.name), start))
+      start !== null &&
+      healthy.every((projection) => compareNullable(this.checkpoints.get(projection.name) ?? null, start) === 0)
         ? start
         : undefined;
     const outcomes = await applyBatchToAll(running.knex, healthy, batch, { expected }).catch(() => null);
@@ -281,6 +282,3 @@ export class ProjectionRunner {
 }
 
 const errorMessage = (error: unknown) => safeErrorMessage(error);
-
-const samePosition = (a: GlobalPosition | null | undefined, b: GlobalPosition): boolean =>
-  a !== null && a !== undefined && comparePositions(a, b) === 0;

@@ -17,7 +17,7 @@ import {
 import { listTransactions } from '../transactions/list-transactions.query';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildReadModels } from './rebuild-read-models';
-import { waitForCheckpoints } from './wait-for-checkpoints';
+import { CheckpointWatch } from './wait-for-checkpoints';
 import { readCheckpoints } from './checkpoint.store';
 
 const quiet = { info: () => undefined, warn: jest.fn(), error: jest.fn() };
@@ -229,7 +229,7 @@ describe('projection runner and rebuild', () => {
       const firstAppend = await eventStore.append(`product-${first.productId}`, [newEvent('ProductCreated', first)], 0);
       // False as soon as flaky fails, without waiting for the timeout.
       expect(await runner.waitFor(firstAppend.position, 5_000)).toBe(false);
-      expect(await waitForCheckpoints(knex, ['products'], firstAppend.position, { timeoutMs: 5_000 })).toBe(true);
+      expect(await new CheckpointWatch(knex, ['products']).waitFor(firstAppend.position, 5_000)).toBe(true);
       expect(runner.status()).toEqual([
         expect.objectContaining({ name: 'products', failed: null }),
         expect.objectContaining({ name: 'flaky', checkpoint: null, failed: 'disk on fire' }),

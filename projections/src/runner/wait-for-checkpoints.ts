@@ -2,30 +2,6 @@ import type { Knex } from 'knex';
 import { comparePositions, type GlobalPosition } from '@shop/infrastructure';
 import { readCheckpoints } from './checkpoint.store';
 
-/**
- * waitFor for a projector running in another process: polls projection_checkpoints.
- * Resolves true once every named checkpoint is at or past `position`, false on timeout.
- */
-export async function waitForCheckpoints(
-  knex: Knex,
-  projectionNames: readonly string[],
-  position: GlobalPosition,
-  options: { timeoutMs?: number; pollIntervalMs?: number } = {},
-): Promise<boolean> {
-  const deadline = Date.now() + (options.timeoutMs ?? 5_000);
-  const interval = options.pollIntervalMs ?? 50;
-  for (;;) {
-    const checkpoints = await readCheckpoints(knex, projectionNames);
-    const reached = checkpoints.every(
-      (checkpoint) => checkpoint.position !== null && comparePositions(checkpoint.position, position) >= 0,
-    );
-    if (reached) return true;
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) return false;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(interval, remaining)));
-  }
-}
-
 interface Waiter {
   readonly position: GlobalPosition;
   readonly deadline: number;
@@ -33,8 +9,8 @@ interface Waiter {
 }
 
 /**
- * waitForCheckpoints for many waiters at once: one poll of projection_checkpoints per interval,
- * whoever waits, instead of one per waiter. A gateway whose projector runs in another process
+ * waitFor for a projector running in another process, for many waiters at once: one poll of
+ * projection_checkpoints per interval, whoever waits, instead of one per waiter. A gateway whose projector runs in another process
  * waits this way before every signed-in read (see ReadFreshness), so reads in flight together
  * cost one query, not one each. It polls only while someone waits.
  */
