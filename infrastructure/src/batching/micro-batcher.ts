@@ -12,6 +12,8 @@ export interface MicroBatcherOptions<Item> {
   readonly run: (batch: readonly Item[]) => Promise<void>;
   /** A batch whose run threw: fail each of its items. */
   readonly fail: (batch: readonly Item[], error: unknown) => void;
+  /** Items that must wait for a later batch (they stay in line, in order); none when every item would. */
+  readonly holdBack?: (item: Item) => boolean;
 }
 
 export class MicroBatcher<Item> {
@@ -34,7 +36,7 @@ export class MicroBatcher<Item> {
   private async drain(): Promise<void> {
     try {
       while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, Math.max(1, this.options.take(this.waiting)));
+        const batch = this.nextBatch();
         try {
           await this.options.run(batch);
         } catch (error) {
@@ -44,5 +46,18 @@ export class MicroBatcher<Item> {
     } finally {
       this.running = null;
     }
+  }
+
+  private nextBatch(): Item[] {
+    const { holdBack, take } = this.options;
+    const eligible = holdBack ? this.waiting.filter((item) => !holdBack(item)) : this.waiting;
+    if (eligible.length === this.waiting.length || eligible.length === 0)
+      return this.waiting.splice(0, Math.max(1, take(this.waiting)));
+    const batch = eligible.slice(0, Math.max(1, take(eligible)));
+    const taken = new Set(batch);
+    const rest = this.waiting.filter((item) => !taken.has(item));
+    this.waiting.length = 0;
+    this.waiting.push(...rest);
+    return batch;
   }
 }

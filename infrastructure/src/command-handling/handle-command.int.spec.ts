@@ -4,7 +4,7 @@ import { PostgresEventStore } from '../event-store';
 import { DomainError, productDecider, productStreamId, type ProductCommand } from '@shop/domain';
 import { StreamStateCache } from './stream-state-cache';
 import { StreamWriteQueue } from './stream-write-queue';
-import { handleCommand } from './handle-command';
+import { handleCommand, toDomainEvents } from './handle-command';
 import { eachStreamDecides, type StreamDecision } from './stream-decisions';
 
 const writeStreams = (
@@ -162,6 +162,78 @@ describe('handleCommand with a stream state cache (PGlite)', () => {
     expect(queue.size).toBe(0);
   });
 
+  it('with a write queue, a command decides on the state the earlier append leads to and appends before that one is written', async () => {
+    const cache = new StreamStateCache();
+    const queue = new StreamWriteQueue();
+    const hotProduct = randomUUID();
+    await createProduct(hotProduct); // opening stock 5
+    await write(cache, command('ReceiveStock', 5, hotProduct)); // 10 in stock, cached
+    const events: string[] = [];
+    const tracing = new Proxy(store, {
+      get: (target, key, receiver) =>
+        key === 'appendMany'
+          ? (...args: Parameters<PostgresEventStore['appendMany']>) => {
+              const call = events.filter((event) => event.startsWith('submit')).length + 1;
+              events.push(`submit ${call}`);
+              return target.appendMany(...args).finally(() => events.push(`settled ${call}`));
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    const issue = (quantity: number) =>
+      writeStreams(
+        tracing,
+        context,
+        [
+          {
+            streamId: productStreamId(hotProduct),
+            decider: productDecider,
+            command: command('IssueStock', quantity, hotProduct),
+          },
+        ],
+        cache,
+        queue,
+      );
+    const [first, second] = await Promise.all([issue(4), issue(6)]);
+    expect(events).toEqual(['submit 1', 'submit 2', 'settled 1', 'settled 2']);
+    const stockOf = (state: unknown) => (state as { stock: number }).stock;
+    expect([stockOf(first.states[0]), stockOf(second.states[0])]).toEqual([6, 0]);
+    await expect(issue(1)).rejects.toThrow(/available/);
+  });
+
+  it('refuses unwritten an append decided on an earlier one that the store refused, even when the versions happen to line up', async () => {
+    const gatewayA = new StreamStateCache();
+    const queue = new StreamWriteQueue();
+    const product = randomUUID();
+    const stream = productStreamId(product);
+    await createProduct(product); // opening stock 5
+    await write(gatewayA, command('ReceiveStock', 5, product)); // A caches stock 10 at this version
+    await write(new StreamStateCache(), command('IssueStock', 9, product)); // another gateway: 1 left, one event more
+    const before = await streamLength(stream);
+    const queued = (productCommand: ProductCommand) =>
+      writeStreams(
+        store,
+        context,
+        [{ streamId: stream, decider: productDecider, command: productCommand }],
+        gatewayA,
+        queue,
+      );
+    // A's first command decides on its stale cache (10 + 10) and is refused by the store; the second
+    // decides on 20 and expects exactly the version the other gateway's event reached. Written, it
+    // would take 12 out of the 1 + 10 really there.
+    const [received, issued] = await Promise.allSettled([
+      queued(command('ReceiveStock', 10, product)),
+      queued(command('IssueStock', 12, product)),
+    ]);
+    expect(received.status).toBe('fulfilled');
+    expect(issued.status).toBe('rejected');
+    expect(String((issued as PromiseRejectedResult).reason)).toMatch(/available/);
+    const stored = await store.readStream(stream);
+    expect(stored).toHaveLength(before + 1);
+    expect(stored.at(-1)!.type).toBe('StockReceived');
+    const state = toDomainEvents(stored).reduce(productDecider.evolve, productDecider.initialState());
+    expect(state).toMatchObject({ stock: 11 });
+  });
+
   it('decides on a presumed-new stream without reading it, and on the stored stream when it exists after all', async () => {
     const cache = new StreamStateCache();
     const counter = { initialState: () => 0, evolve: (count: number) => count + 1 };
@@ -169,7 +241,9 @@ describe('handleCommand with a stream state cache (PGlite)', () => {
     const { counting, reads } = countingReads();
     // Writes its one event only on an empty stream: a repeat writes nothing, as a retried sale.
     const record = (gateway: StreamStateCache) =>
-      handleCommand(counting, context, [once], ([count]) => [count === 0 ? [productCreatedLike()] : []], { cache: gateway });
+      handleCommand(counting, context, [once], ([count]) => [count === 0 ? [productCreatedLike()] : []], {
+        cache: gateway,
+      });
     const first = await record(cache);
     expect(first.events).toHaveLength(1);
     expect(reads()).toBe(0);

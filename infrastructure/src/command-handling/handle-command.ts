@@ -1,8 +1,15 @@
 import { EVENT_CATALOGUE, MESSAGES, toDomainEvent, type DomainEvent } from '@shop/contracts';
 import { conflict, type CommandContext } from '@shop/domain';
-import { WrongExpectedVersionError, type EventStore, type GlobalPosition, type StoredEvent } from '../event-store';
+import {
+  AppendTicket,
+  WrongExpectedVersionError,
+  type AppendOptions,
+  type EventStore,
+  type GlobalPosition,
+  type StoredEvent,
+} from '../event-store';
 import type { StreamFold, StreamStateCache } from './stream-state-cache';
-import type { StreamWriteQueue } from './stream-write-queue';
+import type { Handoff, QueueTurn, StreamWriteQueue, TentativeState } from './stream-write-queue';
 
 /**
  * One stream a command reads (and may write): its id and how its state is folded (a decider, or
@@ -87,7 +94,7 @@ export function handleCommand<const Streams extends readonly CommandStream<any>[
   decide: (states: StatesOf<Streams>) => StreamEvents,
   options: HandleCommandOptions = {},
 ): Promise<CommandResult<StatesOf<Streams>>> {
-  const attempt = () => decideAndAppend(eventStore, context, streams, decide, options.cache);
+  const attempt = (turn?: QueueTurn) => decideAndAppend(eventStore, context, streams, decide, options.cache, turn);
   if (!options.queue) return attempt();
   return options.queue.run(
     streams.map((stream) => stream.streamId),
@@ -101,11 +108,16 @@ async function decideAndAppend<const Streams extends readonly CommandStream<any>
   streams: Streams,
   decide: (states: StatesOf<Streams>) => StreamEvents,
   cache: StreamStateCache | undefined,
+  turn: QueueTurn | undefined,
 ): Promise<CommandResult<StatesOf<Streams>>> {
   const forgetAll = () => streams.forEach((stream) => cache?.forget(stream.streamId));
   for (let attempt = 1; ; attempt++) {
+    // A second attempt decides on what was written: after the earlier commands, from the store.
+    const tentative = attempt === 1 ? await tentativeStates(streams, turn) : (await turn?.finished(), new Map());
     const loaded = await Promise.all(
-      streams.map((stream) => load(eventStore, stream, attempt === 1 ? cache : undefined)),
+      streams.map(
+        (stream) => tentative.get(stream.streamId) ?? load(eventStore, stream, attempt === 1 ? cache : undefined),
+      ),
     );
     const fromCache = loaded.some((entry) => entry.cached);
     let decided: StreamEvents;
@@ -121,9 +133,11 @@ async function decideAndAppend<const Streams extends readonly CommandStream<any>
       forgetAll();
       continue;
     }
+    const states = streams.map((stream, index) => eventsOf(index).reduce(stream.fold.evolve, loaded[index]!.state));
     let position: GlobalPosition | null;
     try {
-      position = await append(
+      const ticket = new AppendTicket();
+      const appended = append(
         eventStore,
         context,
         streams.map((stream, index) => ({
@@ -131,7 +145,11 @@ async function decideAndAppend<const Streams extends readonly CommandStream<any>
           expectedVersion: loaded[index]!.version,
           events: eventsOf(index),
         })),
+        { ticket, after: [...tentative.values()].map((entry) => entry.ticket) },
       );
+      const written = writtenStates(streams, loaded, states, eventsOf);
+      if (written.size > 0) turn?.handOff({ ticket, streams: written });
+      position = await appended;
     } catch (error) {
       forgetAll();
       if (!(error instanceof WrongExpectedVersionError)) throw error;
@@ -139,17 +157,54 @@ async function decideAndAppend<const Streams extends readonly CommandStream<any>
       await backOff(attempt);
       continue;
     }
-    const states = streams.map((stream, index) => {
+    // Only what this append checked is cached: a stream that was only read (an order's products)
+    // would come back from the cache with no event, which forces a second decision on the store.
+    streams.forEach((stream, index) => {
       const events = eventsOf(index);
-      if (events.length === 0) return loaded[index]!.state;
-      // Only what this append checked is cached: a stream that was only read (an order's products)
-      // would come back from the cache with no event, which forces a second decision on the store.
-      const state = events.reduce(stream.fold.evolve, loaded[index]!.state);
-      cache?.set(stream.streamId, stream.fold, state, loaded[index]!.version + events.length);
-      return state;
+      if (events.length > 0)
+        cache?.set(stream.streamId, stream.fold, states[index], loaded[index]!.version + events.length);
     });
     return { position, events: streams.flatMap((_, index) => eventsOf(index)), states: states as StatesOf<Streams> };
   }
+}
+
+/**
+ * The states earlier queued commands' appends lead to, for the streams they write, used as cached
+ * states are (a refusal or an unwritten stream is decided again on the store). None when one of
+ * them was folded another way; then every earlier command has finished.
+ */
+async function tentativeStates(
+  streams: readonly CommandStream<any>[],
+  turn: QueueTurn | undefined,
+): Promise<ReadonlyMap<string, LoadedStream & { readonly ticket: AppendTicket }>> {
+  if (!turn) return new Map();
+  const earlier = await turn.earlier();
+  if (earlier.size === 0) return new Map();
+  if (streams.some((stream) => earlier.has(stream.streamId) && earlier.get(stream.streamId)!.fold !== stream.fold)) {
+    await turn.finished();
+    return new Map();
+  }
+  return new Map([...earlier].map(([streamId, entry]) => [streamId, { ...entry, cached: true }]));
+}
+
+/** The states this command's append leads to, for the commands queued behind it. */
+function writtenStates(
+  streams: readonly CommandStream<any>[],
+  loaded: readonly LoadedStream[],
+  states: readonly unknown[],
+  eventsOf: (index: number) => readonly DomainEvent[],
+): Handoff['streams'] {
+  const written = new Map<string, Omit<TentativeState, 'ticket'>>();
+  streams.forEach((stream, index) => {
+    const count = eventsOf(index).length;
+    if (count > 0)
+      written.set(stream.streamId, {
+        fold: stream.fold,
+        state: states[index],
+        version: loaded[index]!.version + count,
+      });
+  });
+  return written;
 }
 
 async function load(
@@ -173,6 +228,7 @@ async function append(
   eventStore: EventStore,
   context: CommandContext,
   plans: readonly { streamId: string; expectedVersion: number; events: readonly DomainEvent[] }[],
+  options: AppendOptions,
 ): Promise<GlobalPosition | null> {
   const changed = plans.filter((plan) => plan.events.length > 0);
   if (changed.length === 0) return null;
@@ -182,6 +238,7 @@ async function append(
       expectedVersion: plan.expectedVersion,
       events: plan.events.map((event) => toNewEvent(event, context)),
     })),
+    options,
   );
   return results.at(-1)?.position ?? null;
 }

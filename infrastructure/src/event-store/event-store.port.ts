@@ -1,4 +1,5 @@
 import type { EventMetadata } from '@shop/contracts';
+import type { AppendOptions } from './append-ticket';
 
 /**
  * A place in the global order of all events. Both adapters expose a pair compared lexicographically:
@@ -72,7 +73,7 @@ export interface EventStore {
   readonly engine: 'postgres' | 'kurrentdb';
   append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
   /** All streams or none; each stream checked against its own expected version. Results in input order. */
-  appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
+  appendMany(appends: readonly StreamAppend[], options?: AppendOptions): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<StoredEvent[]>;
   /**
    * Events in global order. A reader never skips an event that a concurrent writer commits later:

@@ -7,7 +7,9 @@ import {
   excludeSystemEvents,
   type AppendStreamRequest,
 } from '@kurrent/kurrentdb-client';
+import type { AppendOptions, AppendTicket } from '../append-ticket';
 import {
+  WrongExpectedVersionError,
   comparePositions,
   type AppendResult,
   type EventStore,
@@ -62,8 +64,25 @@ export class KurrentEventStore implements EventStore {
    * One atomic multi-stream append. KurrentDB answers with one log position for the whole write;
    * every result carries it as both commit and prepare.
    */
-  async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+  async appendMany(appends: readonly StreamAppend[], options: AppendOptions = {}): Promise<AppendResult[]> {
+    try {
+      const results = await this.appendAfter(appends, options.after ?? []);
+      options.ticket?.markWritten();
+      return results;
+    } catch (error) {
+      options.ticket?.markRefused();
+      throw error;
+    }
+  }
+
+  /** Once the appends it was decided after are written: no batching here, so nothing to overlap. */
+  private async appendAfter(appends: readonly StreamAppend[], after: readonly AppendTicket[]): Promise<AppendResult[]> {
     validateAppends(appends);
+    const written = await Promise.all(after.map((ticket) => ticket.settled));
+    if (written.includes(false)) {
+      const first = appends[0]!;
+      throw new WrongExpectedVersionError(first.streamId, first.expectedVersion, null);
+    }
     const requests: AppendStreamRequest[] = appends.map((append) => ({
       streamName: append.streamId,
       events: append.events.map(toEventData),

@@ -1,4 +1,5 @@
-import type { AppendResult, StreamAppend } from '../event-store.port';
+import { AppendTicket } from '../append-ticket';
+import { WrongExpectedVersionError, type AppendResult, type StreamAppend } from '../event-store.port';
 import { GroupCommit, type PendingCall } from './group-commit';
 
 const appendOf = (streamId: string, eventCount = 1): StreamAppend[] => [
@@ -81,5 +82,57 @@ describe('GroupCommit', () => {
     const next = groupCommit.submit(appendOf('b'), '');
     await expect(failed).rejects.toThrow('connection lost');
     await expect(next).resolves.toHaveLength(1);
+  });
+
+  it('keeps a call decided after a pending one out of its batch: the calls behind it go ahead, it joins the next', async () => {
+    const batches: string[][] = [];
+    const groupCommit = new GroupCommit({
+      maxCallsPerBatch: 100,
+      maxEventsPerBatch: 1_000,
+      writeBatch: async (calls) => {
+        batches.push(calls.map((call) => call.appends[0]!.streamId));
+        for (const call of calls) call.resolve(resultFor(call));
+      },
+    });
+    const first = new AppendTicket();
+    const second = new AppendTicket();
+    await Promise.all([
+      groupCommit.submit(appendOf('a'), '', first),
+      groupCommit.submit(appendOf('a'), '', second, [first]),
+      groupCommit.submit(appendOf('b'), ''),
+      groupCommit.submit(appendOf('a'), '', undefined, [second]),
+      groupCommit.submit(appendOf('c'), ''),
+    ]);
+    expect(batches).toEqual([['a', 'b', 'c'], ['a'], ['a']]);
+    expect([first.pending, second.pending, first.refused, second.refused]).toEqual([false, false, false, false]);
+  });
+
+  it('refuses, unwritten, a call decided after one that was refused, as a version conflict', async () => {
+    const written: string[] = [];
+    const groupCommit = new GroupCommit({
+      maxCallsPerBatch: 100,
+      maxEventsPerBatch: 1_000,
+      writeBatch: async (calls) => {
+        for (const call of calls) {
+          if (call.appends[0]!.streamId === 'stale') call.reject(new WrongExpectedVersionError('stale', 3, 4));
+          else {
+            written.push(call.appends[0]!.streamId);
+            call.resolve(resultFor(call));
+          }
+        }
+      },
+    });
+    const refused = new AppendTicket();
+    const dependent = new AppendTicket();
+    const results = await Promise.allSettled([
+      groupCommit.submit(appendOf('stale'), '', refused),
+      groupCommit.submit(appendOf('after-stale'), '', dependent, [refused]),
+      groupCommit.submit(appendOf('after-after'), '', undefined, [dependent]),
+      groupCommit.submit(appendOf('independent'), ''),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect(written).toEqual(['independent']);
+    expect([refused.refused, dependent.refused]).toEqual([true, true]);
   });
 });

@@ -1,11 +1,16 @@
 import { MicroBatcher } from '../../batching';
-import type { AppendResult, StreamAppend } from '../event-store.port';
+import type { AppendTicket } from '../append-ticket';
+import { WrongExpectedVersionError, type AppendResult, type StreamAppend } from '../event-store.port';
 
 export interface PendingCall {
   readonly appends: readonly StreamAppend[];
   readonly encoded: string;
   readonly resolve: (results: AppendResult[]) => void;
   readonly reject: (error: unknown) => void;
+}
+
+interface QueuedCall extends PendingCall {
+  readonly after: readonly AppendTicket[];
 }
 
 export interface GroupCommitOptions {
@@ -19,34 +24,81 @@ export interface GroupCommitOptions {
  * Group commit: one write transaction in flight at a time; calls arriving meanwhile wait and go
  * together into the next one (a MicroBatcher). A transaction costs round trips and a commit
  * whatever its size, so batching is what lets many small appends through per second.
+ *
+ * A call that goes `after` others (decided on the states they leave) never joins a batch with one
+ * of them still pending: it waits in line, the calls behind it go ahead, and it joins the batch
+ * after theirs, once they are settled; it is refused unwritten if one was refused. Its expected
+ * versions then guard it as any call's.
  */
 export class GroupCommit {
-  private readonly batcher: MicroBatcher<PendingCall>;
+  private readonly batcher: MicroBatcher<QueuedCall>;
 
   constructor(options: GroupCommitOptions) {
-    this.batcher = new MicroBatcher<PendingCall>({
+    this.batcher = new MicroBatcher<QueuedCall>({
       take: (waiting) => {
         let events = 0;
         let count = 0;
         for (const call of waiting) {
           const callEvents = call.appends.reduce((sum, append) => sum + append.events.length, 0);
-          if (count > 0 && (count >= options.maxCallsPerBatch || events + callEvents > options.maxEventsPerBatch)) break;
+          if (count > 0 && (count >= options.maxCallsPerBatch || events + callEvents > options.maxEventsPerBatch))
+            break;
           events += callEvents;
           count += 1;
         }
         return count;
       },
-      run: options.writeBatch,
+      run: async (batch) => {
+        const ready = await settleRefusedPredecessors(batch);
+        if (ready.length > 0) await options.writeBatch(ready);
+      },
       fail: (batch, error) => batch.forEach((call) => call.reject(error)),
+      holdBack: (call) => call.after.some((ticket) => ticket.pending),
     });
   }
 
-  submit(appends: readonly StreamAppend[], encoded: string): Promise<AppendResult[]> {
-    return new Promise((resolve, reject) => this.batcher.add({ appends, encoded, resolve, reject }));
+  submit(
+    appends: readonly StreamAppend[],
+    encoded: string,
+    ticket?: AppendTicket,
+    after: readonly AppendTicket[] = [],
+  ): Promise<AppendResult[]> {
+    return new Promise((resolve, reject) =>
+      this.batcher.add({
+        appends,
+        encoded,
+        after,
+        resolve: (results) => {
+          ticket?.markWritten();
+          resolve(results);
+        },
+        reject: (error) => {
+          ticket?.markRefused();
+          reject(error);
+        },
+      }),
+    );
   }
 
   /** Resolves once every call submitted so far is settled. */
   idle(): Promise<void> {
     return this.batcher.idle();
   }
+}
+
+/**
+ * The calls of a batch that may be written: a call whose predecessor was refused is refused as a
+ * version conflict, unwritten. A predecessor is settled by now (an earlier batch) unless it failed
+ * before it reached this store; then the call waits for its caller to say so.
+ */
+async function settleRefusedPredecessors(batch: readonly QueuedCall[]): Promise<QueuedCall[]> {
+  const ready: QueuedCall[] = [];
+  for (const call of batch) {
+    const pending = call.after.filter((ticket) => ticket.pending);
+    if (pending.length > 0) await Promise.all(pending.map((ticket) => ticket.settled));
+    if (call.after.some((ticket) => ticket.refused)) {
+      const first = call.appends[0]!;
+      call.reject(new WrongExpectedVersionError(first.streamId, first.expectedVersion, null));
+    } else ready.push(call);
+  }
+  return ready;
 }

@@ -11,6 +11,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port';
+import type { AppendOptions } from '../append-ticket';
 import { BatchedLookup } from './batched-lookup';
 import { encodeAppendCall, writeCalls } from './append-events';
 import { listenForAppends, signalAppended } from './append-signal';
@@ -68,9 +69,16 @@ export class PostgresEventStore implements EventStore {
     return result;
   }
 
-  async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
-    if (this.closed) throw new Error('The event store is closed');
-    return this.groupCommit.submit(appends, encodeAppendCall(appends));
+  async appendMany(appends: readonly StreamAppend[], options: AppendOptions = {}): Promise<AppendResult[]> {
+    let encoded: string;
+    try {
+      if (this.closed) throw new Error('The event store is closed');
+      encoded = encodeAppendCall(appends);
+    } catch (error) {
+      options.ticket?.markRefused();
+      throw error;
+    }
+    return this.groupCommit.submit(appends, encoded, options.ticket, options.after);
   }
 
   /** Wakes this process's subscribers on the same database; appends through this store call it themselves. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AppendResult, EventStore, ExpectedVersion, NewEvent, StreamAppend } from '@shop/infrastructure';
+import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, NewEvent, StreamAppend } from '@shop/infrastructure';
 import { WEB_APP_ROUTE } from '../web/web-app-route';
 import { countSetAsideEvents, measureProjectionLag } from './projection-lag';
 
@@ -78,8 +78,8 @@ export class AppMetrics {
         counter.inc(events.length);
         return result;
       },
-      async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
-        const results = await eventStore.appendMany(appends);
+      async appendMany(appends: readonly StreamAppend[], options?: AppendOptions): Promise<AppendResult[]> {
+        const results = await eventStore.appendMany(appends, options);
         counter.inc(appends.reduce((sum, append) => sum + append.events.length, 0));
         return results;
       },
