@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { stockStatus, type InventoryItem } from '@shop/contracts';
-import { formatMoney, toIsoString } from '../shared/sql-values';
+import { formatMoney, utcTextToIsoString } from '../shared/sql-values';
 
 export interface InventoryQuery {
   /** null: now, from each product's running balance (no ledger probe). */
@@ -20,15 +20,15 @@ interface InventoryRow {
   min_stock_level: number;
   description: string | null;
   images: string[] | null;
-  created_at: Date | string;
+  /** Text in UTC (the query's transaction sets the zone). */
+  created_at: string;
   stock_value: string;
-  created_key: string;
   created_commit: string;
   created_prepare: string;
 }
 
 /** Keyset cursor in the listing order (newest product first, as GET /api/products). */
-type Cursor = Pick<InventoryRow, 'created_key' | 'created_commit' | 'created_prepare'>;
+type Cursor = Pick<InventoryRow, 'created_at' | 'created_commit' | 'created_prepare'>;
 
 /**
  * Products that existed at `asOf` with the stock, price and cost of their newest ledger row at or
@@ -53,21 +53,28 @@ async function inventoryPage(knex: Knex, query: InventoryQuery, after: Cursor | 
       where l.product_id = p.product_id${bound}
       order by l.ledger_at desc, l.entry_no desc limit 1) l
     where p.entry_no = 1 and l.event_type <> 'ProductDeleted'`;
+  // The cursor's columns only for a listing in pages.
+  const cursor = limit === null ? '' : ', s.created_commit::text, s.created_prepare::text';
   let sql = `select s.product_id as id, s.name, s.sku, s.category, s.price_now::text as price, s.cost_now::text as cost_price,
-      s.stock, s.min_stock_level, s.description, s.images, s.created_at,
-      (s.price_now * s.stock)::numeric(16,2)::text as stock_value, s.created_at::text as created_key, s.created_commit::text, s.created_prepare::text
+      s.stock, s.min_stock_level, s.description, s.images, s.created_at::text as created_at,
+      (s.price_now * s.stock)::numeric(16,2)::text as stock_value${cursor}
     from (${source}) s`;
   if (after) {
     sql += ` where (s.created_at, s.created_commit, s.created_prepare) < (?::timestamptz, ?::numeric, ?::numeric)`;
-    bindings.push(after.created_key, after.created_commit, after.created_prepare);
+    bindings.push(after.created_at, after.created_commit, after.created_prepare);
   }
   sql += ' order by s.created_at desc, s.created_commit desc, s.created_prepare desc';
   if (limit !== null) {
     sql += ' limit ?';
     bindings.push(limit);
   }
-  const result = await knex.raw<{ rows: InventoryRow[] }>(sql, bindings);
-  return result.rows;
+  // Every product is probed once, so memoizing the probes never hits: the same nested loop without
+  // Memoize is faster. Times as UTC text skip two Date conversions a row. Together with the cursor's
+  // columns left out, 57 → 50-55 ms at 5,000 products on PGlite (docs/benchmarks.md).
+  return knex.transaction(async (trx) => {
+    await trx.raw("set local enable_memoize = off; set local timezone = 'UTC'");
+    return (await trx.raw<{ rows: InventoryRow[] }>(sql, bindings)).rows;
+  });
 }
 
 /** numeric::text of a 2-decimal column is already "digits.dd": skip decimal.js on the hot path. */
@@ -88,7 +95,7 @@ function toItem(row: InventoryRow): InventoryItem {
     minStockLevel,
     description: row.description,
     images: row.images ?? [],
-    createdAt: toIsoString(row.created_at),
+    createdAt: utcTextToIsoString(row.created_at),
     stockValue: money(row.stock_value),
     status: stockStatus({ currentStock, minStockLevel }),
   };
