@@ -13,6 +13,10 @@ export class AppendTicket {
     return this.state === 'pending';
   }
 
+  get written(): boolean {
+    return this.state === 'written';
+  }
+
   get refused(): boolean {
     return this.state === 'refused';
   }

@@ -135,4 +135,21 @@ describe('GroupCommit', () => {
     expect(written).toEqual(['independent']);
     expect([refused.refused, dependent.refused]).toEqual([true, true]);
   });
+
+  it('refuses, unwritten, a call decided after an append that never reached the store, instead of waiting for it', async () => {
+    let writes = 0;
+    const groupCommit = new GroupCommit({
+      maxCallsPerBatch: 100,
+      maxEventsPerBatch: 1_000,
+      writeBatch: async (calls) => {
+        writes += calls.length;
+        for (const call of calls) call.resolve(resultFor(call));
+      },
+    });
+    const neverSubmitted = new AppendTicket();
+    await expect(groupCommit.submit(appendOf('a'), '', undefined, [neverSubmitted])).rejects.toBeInstanceOf(
+      WrongExpectedVersionError,
+    );
+    expect(writes).toBe(0);
+  });
 });

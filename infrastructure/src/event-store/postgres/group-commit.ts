@@ -48,7 +48,7 @@ export class GroupCommit {
         return count;
       },
       run: async (batch) => {
-        const ready = await settleRefusedPredecessors(batch);
+        const ready = refuseUnfollowable(batch);
         if (ready.length > 0) await options.writeBatch(ready);
       },
       fail: (batch, error) => batch.forEach((call) => call.reject(error)),
@@ -86,16 +86,15 @@ export class GroupCommit {
 }
 
 /**
- * The calls of a batch that may be written: a call whose predecessor was refused is refused as a
- * version conflict, unwritten. A predecessor is settled by now (an earlier batch) unless it failed
- * before it reached this store; then the call waits for its caller to say so.
+ * The calls of a batch that may be written. One decided after a refused append is refused as a
+ * version conflict, unwritten. Its predecessors are settled by now (an earlier batch took them);
+ * one still pending never reached this store (or sits in this very batch), so the call cannot
+ * follow it: it is refused the same way, and its command decides again on what was written.
  */
-async function settleRefusedPredecessors(batch: readonly QueuedCall[]): Promise<QueuedCall[]> {
+function refuseUnfollowable(batch: readonly QueuedCall[]): QueuedCall[] {
   const ready: QueuedCall[] = [];
   for (const call of batch) {
-    const pending = call.after.filter((ticket) => ticket.pending);
-    if (pending.length > 0) await Promise.all(pending.map((ticket) => ticket.settled));
-    if (call.after.some((ticket) => ticket.refused)) {
+    if (call.after.some((ticket) => !ticket.written)) {
       const first = call.appends[0]!;
       call.reject(new WrongExpectedVersionError(first.streamId, first.expectedVersion, null));
     } else ready.push(call);
