@@ -51,7 +51,16 @@ describe('browser-facing defences', () => {
 
   describe('security headers', () => {
     it('sends CSP, frame-ancestors none, nosniff and a Referrer-Policy on API, error and web responses, no HSTS over plain HTTP', async () => {
-      for (const path of ['/api/health', '/api/products', '/api/nope', '/', '/products', '/assets/index-Bx3kQ9aZ.js']) {
+      const routerAnswers = ['/api/products/%E0%A4%A', `/api/products/${'x'.repeat(10_001)}`];
+      for (const path of [
+        '/api/health',
+        '/api/products',
+        '/api/nope',
+        '/',
+        '/products',
+        '/assets/index-Bx3kQ9aZ.js',
+        ...routerAnswers,
+      ]) {
         const { headers } = await rawGet(`${app.url}${path}`);
         const csp = String(headers['content-security-policy']);
         expect(csp).toContain("default-src 'self'");

@@ -14,7 +14,7 @@ import { installBodyParsers } from './http/json-body.parser';
 import { createRootLogger, installRequestLogging, nestLoggerFor } from './http/request-logging';
 import { exemptStreamedDownloads, responseCompression } from './http/response-compression';
 import { SameOriginGuard } from './http/same-origin.guard';
-import { installSecurityHeaders } from './http/security-headers';
+import { installSecurityHeaders, securityHeadersMiddleware } from './http/security-headers';
 import { installStorableInputCheck } from './http/storable-input.hook';
 import { Infrastructure } from './infrastructure/infrastructure';
 import { bootstrapManager, type BootstrapResult } from './users/bootstrap-manager';
@@ -47,16 +47,17 @@ export async function startApp(
   Logger.overrideLogger(nestLogger);
   const infrastructure = await Infrastructure.start(config);
   let app: NestFastifyApplication | undefined;
+  const setSecurityHeaders = securityHeadersMiddleware(config);
   try {
     app = await NestFactory.create<NestFastifyApplication>(
       AppModule.register(config, infrastructure),
-      new FastifyAdapter(httpServerOptions(config)),
+      new FastifyAdapter(httpServerOptions(config, setSecurityHeaders)),
       { logger: nestLogger, bodyParser: false },
     );
     const server = app.getHttpAdapter().getInstance();
     installRequestLogging(server, rootLogger);
     infrastructure.metrics.installHttpMetrics(server);
-    installSecurityHeaders(server, config);
+    installSecurityHeaders(server, setSecurityHeaders);
     exemptStreamedDownloads(server);
     await app.register(fastifyCompress, responseCompression());
     await app.register(fastifyCookie);

@@ -2,19 +2,20 @@ import type { FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../../config';
 import { requestIdOf } from './request-logging';
 import { routerErrors } from './router-errors';
+import type { SecurityHeadersMiddleware } from './security-headers';
 
 /**
  * Fastify's settings, matching what the gateway did on Express: the trusted proxies (proxy-addr,
  * the same names and CIDRs), routes matched without regard to case or a trailing slash, ids of
  * any length reaching the handler (which answers the entity's own 404), and our request ids.
  */
-export function httpServerOptions(config: AppConfig): FastifyServerOptions {
+export function httpServerOptions(config: AppConfig, setSecurityHeaders: SecurityHeadersMiddleware): FastifyServerOptions {
   return {
     trustProxy: config.trustProxy === false ? false : typeof config.trustProxy === 'number' ? config.trustProxy : [...config.trustProxy],
     genReqId: requestIdOf,
     requestIdHeader: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000 },
-    frameworkErrors: routerErrors,
+    frameworkErrors: routerErrors(setSecurityHeaders),
     bodyLimit: 1024 * 1024,
     // Node's own default, which Fastify turns off: a body that never finishes is cut after 5 minutes (408).
     requestTimeout: 300_000,

@@ -42,13 +42,18 @@ export function securityHeaders(config: AppConfig): HelmetOptions {
   };
 }
 
+export type SecurityHeadersMiddleware = ReturnType<typeof helmet>;
+
+/** helmet's middleware, built once: for the hook below and for the router's own answers (router-errors.ts). */
+export const securityHeadersMiddleware = (config: AppConfig): SecurityHeadersMiddleware =>
+  helmet(securityHeaders(config));
+
 /**
- * helmet's middleware, built once, sets the headers on every request before routing. Not
- * @fastify/helmet: it builds a new helmet (parsing every CSP directive again) on each request, 3% of
- * the gateway's CPU under the movement load (docs/benchmarks.md).
+ * Sets the headers on every request before routing. Not @fastify/helmet: it builds a new helmet
+ * (parsing every CSP directive again) on each request, 3% of the gateway's CPU under the movement
+ * load (docs/benchmarks.md).
  */
-export function installSecurityHeaders(server: FastifyInstance, config: AppConfig): void {
-  const setHeaders = helmet(securityHeaders(config));
+export function installSecurityHeaders(server: FastifyInstance, setHeaders: SecurityHeadersMiddleware): void {
   server.addHook('onRequest', (request, reply, done) =>
     setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
   );
