@@ -51,6 +51,9 @@ interface Running {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Deliveries at least this large (a catch-up, not a live trickle) insert their rows by COPY. */
+const BULK_DELIVERY_EVENTS = 200;
+
 /**
  * Keeps the read models up to date in this process: one subscription from the lowest checkpoint,
  * each delivery applied per projection in its own transaction (see applyBatch). An event a
@@ -225,7 +228,10 @@ export class ProjectionRunner {
       healthy.every((projection) => compareNullable(this.checkpoints.get(projection.name) ?? null, start) === 0)
         ? start
         : undefined;
-    const outcomes = await applyBatchToAll(running.knex, healthy, batch, { expected }).catch(() => null);
+    // A catch-up's large deliveries insert their rows by COPY, as the rebuild does; a batch COPY
+    // refuses (a duplicate row) fails here and is applied again the plain way, one projection at a time.
+    const bulk = batch.entries.length >= BULK_DELIVERY_EVENTS;
+    const outcomes = await applyBatchToAll(running.knex, healthy, batch, { expected, bulk }).catch(() => null);
     if (!outcomes) return running.projections;
     for (const [name, outcome] of outcomes) {
       this.reported(outcome);
