@@ -20,7 +20,7 @@ export interface ProjectionRunnerOptions {
   readonly knex?: Knex;
   readonly eventStore?: EventStore;
   readonly projections?: readonly ReadModelProjection[];
-  /** Events per subscription delivery and per catch-up read. */
+  /** Events per subscription delivery and per catch-up read (5,000: a catch-up's transactions are few and large). */
   readonly batchSize?: number;
   readonly logger?: ProjectionLogger;
   /** Waits before retrying a failed batch; after the last one the projection is marked failed. */
@@ -79,7 +79,7 @@ export class ProjectionRunner {
 
   constructor(options: ProjectionRunnerOptions = {}) {
     this.options = options;
-    this.batchSize = options.batchSize ?? 1_000;
+    this.batchSize = options.batchSize ?? 5_000;
     this.logger = options.logger ?? consoleLogger;
     this.retryDelaysMs = options.retryDelaysMs ?? [100, 500, 2_000];
   }
