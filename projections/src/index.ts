@@ -9,7 +9,7 @@ export {
   type ProjectionStatus,
   type WaitOptions,
 } from './runner/projection-runner';
-export { CheckpointWatch } from './runner/wait-for-checkpoints';
+export { CheckpointWatch } from './runner/checkpoint-watch';
 export { readCheckpoints, type Checkpoint } from './runner/checkpoint.store';
 export {
   rebuildReadModels,

@@ -1,3 +1,5 @@
+import { WrongExpectedVersionError, type StreamAppend } from './event-store.port';
+
 /**
  * The fate of one append, known synchronously the moment the store settles it: a later append
  * decided on the states this one would leave may go `after` it (see AppendOptions) and is then
@@ -46,4 +48,10 @@ export interface AppendOptions {
    * when one is refused.
    */
   readonly after?: readonly AppendTicket[];
+}
+
+/** The refusal of an append whose predecessor was not written: a version conflict, nothing written. */
+export function unfollowable(appends: readonly StreamAppend[]): WrongExpectedVersionError {
+  const first = appends[0]!;
+  return new WrongExpectedVersionError(first.streamId, first.expectedVersion, null);
 }

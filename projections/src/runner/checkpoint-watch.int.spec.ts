@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { openReadModelDatabase } from '../testing/projection-test-kit';
 import { ensureCheckpoints, writeCheckpoint } from './checkpoint.store';
-import { CheckpointWatch } from './wait-for-checkpoints';
+import { CheckpointWatch } from './checkpoint-watch';
 
 const position = (prepare: number) => ({ commit: 10n, prepare: BigInt(prepare) });
 

@@ -13,7 +13,7 @@ import { ensureCheckpoints, readCheckpoints } from './checkpoint.store';
 import { parseBatch, type EventBatch } from './event-batch';
 import { safeErrorMessage } from './projection-error';
 import { reportSetAside } from './set-aside.report';
-import { CheckpointWatch } from './wait-for-checkpoints';
+import { CheckpointWatch } from './checkpoint-watch';
 
 export interface ProjectionRunnerOptions {
   /** Defaults for start(); knex and projections alone also let waitFor poll a projector elsewhere. */

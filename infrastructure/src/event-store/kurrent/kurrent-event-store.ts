@@ -7,9 +7,8 @@ import {
   excludeSystemEvents,
   type AppendStreamRequest,
 } from '@kurrent/kurrentdb-client';
-import type { AppendOptions, AppendTicket } from '../append-ticket';
+import { unfollowable, type AppendOptions, type AppendTicket } from '../append-ticket';
 import {
-  WrongExpectedVersionError,
   comparePositions,
   type AppendResult,
   type EventStore,
@@ -79,10 +78,7 @@ export class KurrentEventStore implements EventStore {
   private async appendAfter(appends: readonly StreamAppend[], after: readonly AppendTicket[]): Promise<AppendResult[]> {
     validateAppends(appends);
     const written = await Promise.all(after.map((ticket) => ticket.settled));
-    if (written.includes(false)) {
-      const first = appends[0]!;
-      throw new WrongExpectedVersionError(first.streamId, first.expectedVersion, null);
-    }
+    if (written.includes(false)) throw unfollowable(appends);
     const requests: AppendStreamRequest[] = appends.map((append) => ({
       streamName: append.streamId,
       events: append.events.map(toEventData),

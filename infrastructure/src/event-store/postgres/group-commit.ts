@@ -1,6 +1,6 @@
 import { MicroBatcher } from '../../batching';
-import type { AppendTicket } from '../append-ticket';
-import { WrongExpectedVersionError, type AppendResult, type StreamAppend } from '../event-store.port';
+import { unfollowable, type AppendTicket } from '../append-ticket';
+import type { AppendResult, StreamAppend } from '../event-store.port';
 
 export interface PendingCall {
   readonly appends: readonly StreamAppend[];
@@ -94,10 +94,8 @@ export class GroupCommit {
 function refuseUnfollowable(batch: readonly QueuedCall[]): QueuedCall[] {
   const ready: QueuedCall[] = [];
   for (const call of batch) {
-    if (call.after.some((ticket) => !ticket.written)) {
-      const first = call.appends[0]!;
-      call.reject(new WrongExpectedVersionError(first.streamId, first.expectedVersion, null));
-    } else ready.push(call);
+    if (call.after.some((ticket) => !ticket.written)) call.reject(unfollowable(call.appends));
+    else ready.push(call);
   }
   return ready;
 }

@@ -10,7 +10,7 @@ interface Waiter {
 
 /**
  * waitFor for a projector running in another process, for many waiters at once: one poll of
- * projection_checkpoints per interval, whoever waits, instead of one per waiter. A gateway whose projector runs in another process
+ * projection_checkpoints per interval, whoever waits, instead of one per waiter. Such a gateway
  * waits this way before every signed-in read (see ReadFreshness), so reads in flight together
  * cost one query, not one each. It polls only while someone waits.
  */
