@@ -50,6 +50,9 @@ describe('product media: signed, single-use direct uploads', () => {
     const forged = `${url.origin}${url.pathname}?token=forged`;
     expect((await put(forged, PNG)).status).toBe(401);
     expect(await (await put(`${url.origin}${url.pathname}`, PNG)).json()).toEqual({ message: 'Authorization required' });
+    // The real token given twice (a query parameter repeated is an array, not a ticket): refused, not a 500.
+    const twice = await put(`${body.uploadURL}&token=${url.searchParams.get('token')}`, PNG);
+    expect([twice.status, await twice.json()]).toEqual([401, { message: 'Authorization required' }]);
     expect((await put(body.uploadURL, Buffer.from('<script>'), 'text/html')).status).toBe(415);
     // 1 byte over 50MB, streamed without a declared length: the server counts and stops it.
     let sent = 0;

@@ -68,10 +68,12 @@ export class MediaController {
   @Public()
   async upload(
     @Param('fileName') fileName: string,
-    @Query('token') token: string | undefined,
+    // A token given twice arrives as an array: no ticket is that.
+    @Query('token') token: unknown,
     @Req() request: FastifyRequest,
   ): Promise<{ path: string }> {
-    if (!FILE_NAME.test(fileName) || !token) throw new UnauthorizedException('Authorization required');
+    if (!FILE_NAME.test(fileName) || typeof token !== 'string' || !token)
+      throw new UnauthorizedException('Authorization required');
     const status = await this.uploads.check(fileName, token);
     if (status === 'unknown') throw new UnauthorizedException('Authorization required');
     if (status === 'expired') throw new ForbiddenException('Request has expired');
