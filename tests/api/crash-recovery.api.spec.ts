@@ -179,7 +179,7 @@ async function verify(knex: Knex, ledger: Ledger, productIds: readonly string[])
   const eventStore = await PostgresEventStore.open(knex);
   const runner = new ProjectionRunner({ knex, eventStore, projections: allProjections, logger: quiet });
   await runner.start();
-  const head = await eventStore.headPosition();
+  const head = await eventStore.newestCommittedPosition();
   expect(head && (await runner.waitFor(head, 60_000))).toBe(true);
   await runner.stop();
   const tables = allProjections.flatMap((projection) => projection.tables);

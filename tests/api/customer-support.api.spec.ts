@@ -26,7 +26,7 @@ describe('customer support API', () => {
   const reply = (id: number | string, body: unknown) => manager.post(`/api/customer-support/${id}/reply`, body);
   const stored = async () => {
     const knex = app.infrastructure.database.knex;
-    const head = await app.infrastructure.eventStore.headPosition();
+    const head = await app.infrastructure.eventStore.newestCommittedPosition();
     const count = async (table: string) => Number((await knex(table).count({ n: '*' }))[0]?.n);
     return {
       head: head ? `${head.commit}:${head.prepare}` : null,

@@ -302,7 +302,7 @@ describe('projection runner and rebuild', () => {
   });
 
   it('lets a process without the projector wait on the checkpoint table', async () => {
-    const head = await eventStore.headPosition();
+    const head = await eventStore.newestCommittedPosition();
     const projector = new ProjectionRunner({ logger: quiet });
     await projector.start(eventStore, knex, allProjections);
     expect(await projector.waitFor(head!, 5_000)).toBe(true);

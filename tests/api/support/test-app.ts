@@ -54,7 +54,7 @@ export async function startTestApp(
       return client;
     },
     async snapshot() {
-      const head = await running.infrastructure.eventStore.headPosition();
+      const head = await running.infrastructure.eventStore.newestCommittedPosition();
       // Movements and sales answer before the read models apply them (read-your-writes is per session):
       // compare read models that have caught up with the head.
       if (head) await running.infrastructure.runner.waitFor(head, 10_000);

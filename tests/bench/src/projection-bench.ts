@@ -59,7 +59,7 @@ export async function benchProjections(target: EngineTarget, eventCount: number)
       await Promise.all(appends.slice(index, index + 80).map((append) => store.appendMany([append])));
     }
     const appendMs = performance.now() - started;
-    const head = await store.headPosition();
+    const head = await store.newestCommittedPosition();
     if (!head) throw new Error('nothing was appended');
 
     started = performance.now();

@@ -113,7 +113,7 @@ export async function measureRowsPerMovement(target: EngineTarget): Promise<Rows
     );
     await runner.start();
     const waitForHead = async () => {
-      const head = await store.headPosition();
+      const head = await store.newestCommittedPosition();
       if (head && !(await runner.waitFor(head, 300_000))) throw new Error('projections did not catch up');
     };
     await waitForHead();
