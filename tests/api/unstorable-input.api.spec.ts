@@ -290,6 +290,45 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
     });
   });
 
+  describe('a body that is not UTF-8 is not JSON: refused, never stored with U+FFFD in its place', () => {
+    const send = (bytes: Buffer) =>
+      fetch(`${app.url}/api/products`, {
+        method: 'POST',
+        headers: { cookie: manager.cookie!, 'content-type': 'application/json' },
+        body: bytes,
+      });
+    const product = (name: string) =>
+      `{"name":"${name}","sku":"UTF-${name.length}","category":"Skincare Products","price":"10","currentStock":1}`;
+
+    it.each([
+      ['a lone continuation byte', Buffer.from([0x80])],
+      ['an invalid lead byte', Buffer.from([0xff, 0xfe])],
+      ['a truncated sequence', Buffer.from([0xc3])],
+      ['an encoded surrogate', Buffer.from([0xed, 0xa0, 0x80])],
+      ['an overlong slash', Buffer.from([0xc0, 0xaf])],
+    ])('%s in a string → 400 "Request body is not valid JSON"', async (_name, bad) => {
+      const [head, tail] = product('Rose X').split('X');
+      const before = await app.snapshot();
+      const response = await send(Buffer.concat([Buffer.from(head!), bad, Buffer.from(tail!)]));
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 400,
+        body: { message: 'Request body is not valid JSON' },
+      });
+      expect(await app.snapshot()).toEqual(before);
+    });
+
+    it('well-formed UTF-8, with or without a byte order mark, is stored as sent', async () => {
+      const name = 'Crème Ẹ̀wà 🌸';
+      const plain = await send(Buffer.from(product(name)));
+      expect({ status: plain.status, name: (await plain.json()).name }).toEqual({ status: 201, name });
+      const withMark = await send(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(product(`${name}!`))]));
+      expect({ status: withMark.status, name: (await withMark.json()).name }).toEqual({
+        status: 201,
+        name: `${name}!`,
+      });
+    });
+  });
+
   describe('deeply nested JSON is refused quickly, without a stack overflow', () => {
     it.each([
       ['arrays', '['.repeat(10_000) + ']'.repeat(10_000)],

@@ -36,12 +36,23 @@ function startsAsObjectOrArray(body: string): boolean {
   return first === '{' || first === '[';
 }
 
+/**
+ * JSON text is UTF-8 (RFC 8259): bytes that are not are refused, never stored as U+FFFD in place of
+ * what the client meant. A leading byte order mark is skipped, as the RFC allows.
+ */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** What to do with a JSON body: an empty one is `{}`, as before; a bad one is refused with its message. */
 export function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) return {};
   if (nestingExceeds(raw, MAX_JSON_DEPTH))
     throw new BodyRefused(400, `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
-  const text = raw.toString('utf8');
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    throw new BodyRefused(400, MESSAGES.invalidJson);
+  }
   if (!startsAsObjectOrArray(text)) throw new BodyRefused(400, MESSAGES.invalidJson);
   try {
     return JSON.parse(text);
