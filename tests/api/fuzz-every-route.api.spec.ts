@@ -53,7 +53,10 @@ describe(`fuzz: every route and role (FUZZ_SEED=${SEED})`, () => {
     // Each write waits for the read models before the next, so the ids read back from the lists are complete.
     const settle = async () =>
       expect(
-        await app.infrastructure.runner.waitFor((await app.infrastructure.eventStore.newestCommittedPosition())!, 60_000),
+        await app.infrastructure.runner.waitFor(
+          (await app.infrastructure.eventStore.newestCommittedPosition())!,
+          60_000,
+        ),
       ).toBe(true);
     const write = async (send: () => Promise<{ status: number; text: string }>) => {
       const response = await send();
