@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { isStorableText, unstorableTextMessage } from '@shop/contracts';
 import { MALFORMED_ADDRESS } from './router-errors';
 
+/** Names a form shows differently from its field's key. */
+const LABELS: Readonly<Record<string, string>> = { q: 'Search text' };
+
 /** "customerName" → "Customer name": the field as a form labels it. */
 const label = (key: string) => {
+  if (Object.hasOwn(LABELS, key)) return LABELS[key]!;
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
