@@ -51,13 +51,7 @@ describe(`fuzz: every route and role (FUZZ_SEED=${SEED})`, () => {
     app = await startTestApp({ storefrontToken: STOREFRONT_TOKEN });
     const manager = await app.signIn('manager', app.managerPassword);
     // Each write waits for the read models before the next, so the ids read back from the lists are complete.
-    const settle = async () =>
-      expect(
-        await app.infrastructure.runner.waitFor(
-          (await app.infrastructure.eventStore.newestCommittedPosition())!,
-          60_000,
-        ),
-      ).toBe(true);
+    const settle = async () => expect(await app.caughtUp(60_000)).toBe(true);
     const write = async (send: () => Promise<{ status: number; text: string }>) => {
       const response = await send();
       if (response.status >= 300 && response.status !== 404)

@@ -524,8 +524,7 @@ describe(`live read models equal a rebuild after random hostile histories (seed 
           // A hostile value is a client error at worst, never a server error.
           expect({ command: cmd.kind, status: status < 500 }).toEqual({ command: cmd.kind, status: true });
         }
-        const head = await app.infrastructure.eventStore.newestCommittedPosition();
-        if (head) expect(await app.infrastructure.runner.waitFor(head, 30_000)).toBe(true);
+        expect(await app.caughtUp(30_000)).toBe(true);
         // Live and rebuilt could share a fault (both go through the same SQL path): the values
         // accepted must also be the values stored, character for character.
         const stored = await app.infrastructure.database.knex('products').select('id', 'name', 'sku');

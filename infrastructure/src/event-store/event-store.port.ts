@@ -82,7 +82,11 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
   /** Catches up from `after`, then delivers new events as they are committed. */
   subscribe(options: SubscribeOptions): Subscription;
-  /** Position of the newest visible event, or null for an empty store. */
+  /**
+   * Position of the newest visible (settled) event, or null for an empty store. A write transaction
+   * still open anywhere on the server holds it back: to wait for every write so far, wait for
+   * newestCommittedPosition() instead.
+   */
   headPosition(): Promise<GlobalPosition | null>;
   /**
    * Position of the newest committed event, settled or not (a high-water mark): once the read models

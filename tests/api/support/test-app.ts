@@ -13,6 +13,12 @@ export interface TestApp extends RunningApp {
   readonly config: AppConfig;
   client(): ApiClient;
   signIn(username: string, password: string): Promise<ApiClient>;
+  /**
+   * Waits until the read models show every write committed so far (newestCommittedPosition, not the
+   * settled head, which another database's open transaction on the same server holds back); false
+   * when they did not get there within `timeoutMs`.
+   */
+  caughtUp(timeoutMs: number): Promise<boolean>;
   /** Everything a bad request must leave untouched: the event store head and each read model's rows. */
   snapshot(): Promise<Record<string, unknown>>;
 }
@@ -43,6 +49,10 @@ export async function startTestApp(
   };
   const running = await startApp(config, options.logTo ? { logDestination: options.logTo } : { logger: false });
   const knex = running.infrastructure.database.knex;
+  const caughtUp = async (timeoutMs: number) => {
+    const head = await running.infrastructure.eventStore.newestCommittedPosition();
+    return head === null || running.infrastructure.runner.waitFor(head, timeoutMs);
+  };
   return {
     ...running,
     managerPassword: MANAGER_PASSWORD,
@@ -53,6 +63,7 @@ export async function startTestApp(
       await client.login(username, password);
       return client;
     },
+    caughtUp,
     async snapshot() {
       const head = await running.infrastructure.eventStore.newestCommittedPosition();
       // Movements and sales answer before the read models apply them (read-your-writes is per session):
