@@ -17,6 +17,10 @@ export class BackupController {
     private readonly endpoint: BackupEndpointFile,
   ) {}
 
+  /**
+   * No session: the bearer token the running app writes, new at each start, into its data folder
+   * (mode 0600), which `npm run backup` reads; without it 401 'A valid backup token is required'.
+   */
   @Post()
   @Public()
   @HttpCode(200)

@@ -61,7 +61,10 @@ export class ContactController {
     private readonly passwords: PasswordCheck,
   ) {}
 
-  /** Receipts on the Transactions and Sales pages print it, so any signed-in user may read it. */
+  /**
+   * Receipts on the Transactions and Sales pages print it, so any signed-in user may read it. Until
+   * a manager first saves it: 404 'Contact information has not been set yet'.
+   */
   @Get()
   @SignedIn()
   get(): Promise<ContactInfoResponse> {
