@@ -170,3 +170,21 @@ describe('password attempts and client addresses behind a trusted proxy (TRUST_P
     expect(responses.filter((response) => response.status === 401)).toHaveLength(crowd - busy.length);
   });
 });
+
+describe('client addresses behind one proxy counted by hops (TRUST_PROXY=1)', () => {
+  let app: TestApp;
+  const submit = (forwardedFor: string) =>
+    app.client().request('POST', '/api/customer-support', supportForm, { 'x-forwarded-for': forwardedFor });
+
+  beforeAll(async () => {
+    app = await startTestApp({ trustProxy: 1 });
+  });
+  afterAll(() => app?.close());
+
+  it('takes the address the proxy appended (the last one): names a client writes before it change nothing', async () => {
+    for (let index = 1; index <= 5; index += 1)
+      expect((await submit(`203.0.113.${index}, 198.51.100.7`)).status).toBe(201);
+    expect((await submit('203.0.113.99, 198.51.100.7')).status).toBe(429);
+    expect((await submit('198.51.100.8')).status).toBe(201);
+  });
+});

@@ -1,1 +1,2 @@
 export * from './app-config';
+export type { TrustProxy } from './trust-proxy';

@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { AppConfig } from '../../config';
+import type { AppConfig, TrustProxy } from '../../config';
 import { requestIdOf } from './request-logging';
 import { routerErrors } from './router-errors';
 import type { SecurityHeadersMiddleware } from './security-headers';
@@ -9,9 +9,12 @@ import type { SecurityHeadersMiddleware } from './security-headers';
  * the same names and CIDRs), routes matched without regard to case or a trailing slash, ids of
  * any length reaching the handler (which answers the entity's own 404), and our request ids.
  */
-export function httpServerOptions(config: AppConfig, setSecurityHeaders: SecurityHeadersMiddleware): FastifyServerOptions {
+export function httpServerOptions(
+  config: AppConfig,
+  setSecurityHeaders: SecurityHeadersMiddleware,
+): FastifyServerOptions {
   return {
-    trustProxy: config.trustProxy === false ? false : typeof config.trustProxy === 'number' ? config.trustProxy : [...config.trustProxy],
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: requestIdOf,
     requestIdHeader: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000 },
@@ -22,4 +25,16 @@ export function httpServerOptions(config: AppConfig, setSecurityHeaders: Securit
     // No server-side logging of its own: request lines and errors are logged by our hooks.
     logger: false,
   };
+}
+
+/**
+ * A hop count as Express (proxy-addr) reads it: that many addresses, the socket's first, from the right,
+ * are proxies, so the client is the next one to the left in X-Forwarded-For. Fastify 5.12 reads a
+ * bare number as "trust nothing" (a hop count cannot tell a proxy from a client that sends enough
+ * hops); an operator who sets TRUST_PROXY=1 declares that every connection comes through the proxy.
+ */
+function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return [...trust];
 }
