@@ -107,7 +107,11 @@ describe('structured request logs', () => {
       const id = failed.headers.get('x-request-id');
       await settle();
       const errorLine = logs.lines().find((line) => line.context === 'HttpErrorFilter' && line.requestId === id);
-      expect(errorLine).toMatchObject({ level: 50 });
+      expect(errorLine).toMatchObject({
+        level: 50,
+        msg: 'Request failed',
+        err: { message: expect.stringContaining('products'), stack: expect.stringContaining('\n    at ') },
+      });
       expect(logs.lines().find((line) => line.req?.path === '/api/products' && line.requestId === id)).toMatchObject({
         level: 50,
         res: { statusCode: 500 },

@@ -1,5 +1,5 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@shop/contracts';
 import { DomainError, type DomainErrorCode } from '@shop/domain';
 import { UnstorableEventDataError, WrongExpectedVersionError } from '@shop/infrastructure';
@@ -20,9 +20,13 @@ export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
     const { status, body } = this.describe(error);
-    if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (status >= 500) {
+      const err = error instanceof Error ? error : new Error(String(error));
+      this.logger.error({ requestId: http.getRequest<FastifyRequest>().id, err }, 'Request failed');
+    }
     if (reply.sent || reply.raw.headersSent) return;
     if (error instanceof TooManyRequests) void reply.header('Retry-After', String(error.retryAfterSeconds));
     void reply.status(status).send(body);

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
@@ -37,7 +36,7 @@ export interface LogSettings {
   readonly destination?: DestinationStream;
 }
 
-/** The process's one pino logger: JSON lines with time, level, context, and a requestId inside a request. */
+/** The process's one pino logger: JSON lines with time, level, context, and the requestId where a line names it. */
 export function createRootLogger(settings: LogSettings): Logger {
   const options = {
     level: settings.enabled ? (settings.level ?? 'info') : 'silent',
@@ -54,20 +53,17 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** The id of the request being handled, for Nest Logger calls made while handling it. */
-const currentRequest = new AsyncLocalStorage<string>();
-
 /**
- * Sends every request's id back as X-Request-Id, runs its handler with the id in scope (so Nest
- * Logger calls carry it), and logs one line when the response is finished. Installed first.
+ * Sends every request's id back as X-Request-Id and logs one line when the response is finished.
+ * Installed first. A line written while handling a request names the request where it has it (the
+ * error filter, the CSV export): no AsyncLocalStorage scope per request, which on Node 20 turns on
+ * a promise hook for every promise the process makes (docs/decisions.md).
  */
 export function installRequestLogging(server: FastifyInstance, logger: Logger): void {
   server.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  // After the body is parsed: the handler (and Nest's guards, pipes, filters) runs inside the scope.
-  server.addHook('preHandler', (request, _reply, done) => currentRequest.run(request.id, done));
   server.addHook('onResponse', (request, reply, done) => {
     const statusCode = reply.statusCode;
     logger[statusCode >= 500 ? 'error' : 'info'](
@@ -94,13 +90,12 @@ const NEST_START_UP = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplor
 
 /**
  * A Nest LoggerService writing through pino: `new Logger('Context').log(...)` anywhere becomes a JSON
- * line with its `context` (the last parameter), and the `requestId` of the request being handled.
+ * line with its `context` (the last parameter); an object message's fields (a `requestId`, an `err`)
+ * go into the line.
  */
 export function nestLoggerFor(logger: Logger): LoggerService {
   const write = (level: NestLevel, message: unknown, optional: unknown[]) => {
     const fields: Record<string, unknown> = {};
-    const requestId = currentRequest.getStore();
-    if (requestId !== undefined) fields.requestId = requestId;
     let params: unknown[] = [];
     if (optional.length > 0) {
       fields.context = optional[optional.length - 1];

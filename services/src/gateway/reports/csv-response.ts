@@ -41,7 +41,7 @@ export async function sendCsv(reply: FastifyReply, csv: CsvExport): Promise<void
   });
   const body = pipeline(Readable.from(records), stringifier, (error) => {
     // Headers are gone by now: the client sees a cut-off download; the log says why; the process goes on.
-    if (error) logger.error(`CSV export ${csv.filename} failed: ${error.message}`);
+    if (error) logger.error({ requestId: reply.request.id }, `CSV export ${csv.filename} failed: ${error.message}`);
   });
   void reply
     .status(200)
