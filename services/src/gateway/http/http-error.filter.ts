@@ -24,9 +24,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const { status, body } = this.describe(error);
     if (status >= 500) {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      // Its message and stack only: a database error's other fields (its detail) may quote row values.
-      const err = { type: failure.name, message: failure.message, stack: failure.stack };
+      const err = error instanceof Error ? error : new Error(String(error));
       this.logger.error({ requestId: http.getRequest<FastifyRequest>().id, err }, 'Request failed');
     }
     if (reply.sent || reply.raw.headersSent) return;

@@ -91,7 +91,7 @@ const NEST_START_UP = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplor
 /**
  * A Nest LoggerService writing through pino: `new Logger('Context').log(...)` anywhere becomes a JSON
  * line with its `context` (the last parameter); an object message's fields (a `requestId`, an `err`)
- * go into the line.
+ * go into the line, an error as its message and stack.
  */
 export function nestLoggerFor(logger: Logger): LoggerService {
   const write = (level: NestLevel, message: unknown, optional: unknown[]) => {
@@ -104,6 +104,7 @@ export function nestLoggerFor(logger: Logger): LoggerService {
     if (typeof message === 'object' && message !== null) {
       if (message instanceof Error) fields.err = message;
       else Object.assign(fields, message);
+      if (fields.err instanceof Error) fields.err = loggableError(fields.err);
       logger[level](fields, ...(params as []));
     } else if (isStackTrace(level, message, params)) {
       const error = new Error(String(message));
@@ -120,6 +121,16 @@ export function nestLoggerFor(logger: Logger): LoggerService {
     debug: (message: unknown, ...params: unknown[]) => write('debug', message, params),
     verbose: (message: unknown, ...params: unknown[]) => write('trace', message, params),
   };
+}
+
+/**
+ * An error's message and stack only (its class is the stack's first word): a database error's other
+ * fields (its detail) may quote row values. A plain Error, so pino's serializer still reads it as one.
+ */
+function loggableError(error: Error): Error {
+  const copy = new Error(error.message);
+  copy.stack = error.stack;
+  return copy;
 }
 
 /** The projections' logger as Nest Logger calls, so projection warnings and alerts are JSON lines too. */
