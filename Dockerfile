@@ -2,7 +2,7 @@
 # (command: node services/dist/projector.main.js). Lint: npm run lint:docker.
 
 # --- build: every dependency (swc, vite) to compile the server and the web app ---
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # Manifests first: the dependency layer is reused until the lock file changes.
 COPY package.json package-lock.json ./
@@ -18,7 +18,7 @@ COPY . .
 RUN npm run build
 
 # --- deps: production dependencies only (swc, vite, jest, typescript stay behind) ---
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -31,7 +31,7 @@ COPY tests/package.json tests/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- runtime: compiled output and production dependencies, run as the unprivileged node user ---
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
