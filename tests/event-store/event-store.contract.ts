@@ -5,8 +5,9 @@ import {
   type GlobalPosition,
   type NewEvent,
   type StoredEvent,
+  readUntil,
 } from '@shop/infrastructure';
-import { eventsOf, newEvent, newEvents, readUntil, uniqueStreamId, waitUntil } from '../support/event-fixtures';
+import { eventsOf, newEvent, newEvents, uniqueStreamId, waitUntil } from '../support/event-fixtures';
 import { describeConcurrencyContract } from './event-store-concurrency.contract';
 
 export interface HeldAppend {

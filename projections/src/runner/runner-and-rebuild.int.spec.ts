@@ -6,6 +6,7 @@ import {
   type EventStore,
   type GlobalPosition,
   type NewEvent,
+  readUntil,
 } from '@shop/infrastructure';
 import { allProjections } from '../all-projections';
 import { getDashboardMetrics } from '../dashboard/get-dashboard-metrics.query';
@@ -106,20 +107,6 @@ async function appendAll(eventStore: EventStore, appends: ReturnType<typeof shop
   for (const { streamId, events } of appends) last = (await eventStore.append(streamId, events, 'any')).position;
   if (!last) throw new Error('nothing appended');
   return last;
-}
-
-/**
- * Waits until every event up to `position` is settled (readable). On a PostgreSQL server, a write
- * transaction open in any database (another test worker's) holds reads back, so a backlog appended
- * a moment ago may still be delivered in pieces.
- */
-async function waitUntilSettled(eventStore: EventStore, position: GlobalPosition): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < 30_000;) {
-    const settled = await eventStore.headPosition();
-    if (settled && comparePositions(settled, position) >= 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('The backlog never settled');
 }
 
 async function indexNames(knex: Knex): Promise<string[]> {
@@ -240,8 +227,13 @@ describe('projection runner and rebuild', () => {
       const poisoned = (await store.append(`product-${serum.productId}`, [newEvent('StockReceived', poison)], 1))
         .position;
       const head = await appendAll(store, shopHistory(20));
-      // The whole backlog readable before the runner starts, so its first delivery holds all of it.
-      await waitUntilSettled(store, head);
+      // The whole backlog readable before the runner starts, so its first delivery holds all of it (on a
+      // PostgreSQL server, a write transaction open in any database holds reads back).
+      const settled = await readUntil(
+        () => store.headPosition(),
+        (position) => position !== null && comparePositions(position, head) >= 0,
+      );
+      expect(settled).toEqual(head);
       await runner.start(store, backlog.knex, projections);
       expect(await runner.waitFor(head, 30_000)).toBe(true);
       await runner.stop();
