@@ -43,8 +43,19 @@ export function createRootLogger(settings: LogSettings): Logger {
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACT, censor: '[redacted]' },
+    serializers: { err: errorFields },
   };
   return settings.destination ? pino(options, settings.destination) : pino(options);
+}
+
+/**
+ * Every line's `err` (however it got there): its type, message and stack only, as pino's standard
+ * serializer writes them; a database error's other fields (its detail) may quote row values.
+ */
+function errorFields(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { type, message, stack } = pino.stdSerializers.err(error);
+  return { type, message, stack };
 }
 
 /** Fastify's genReqId: a sane incoming X-Request-Id, or a fresh UUID. */
@@ -83,7 +94,11 @@ type NestLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 
 /** Nest's exception handlers call error(message, stack, context); the stack becomes the line's err. */
 const isStackTrace = (level: NestLevel, message: unknown, params: unknown[]) =>
-  level === 'error' && typeof message === 'string' && params.length === 1 && typeof params[0] === 'string' && /\n\s*at /.test(params[0]);
+  level === 'error' &&
+  typeof message === 'string' &&
+  params.length === 1 &&
+  typeof params[0] === 'string' &&
+  /\n\s*at /.test(params[0]);
 
 /** Nest's start-up chatter (every module and route mapped), kept out of the log at info level. */
 const NEST_START_UP = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
@@ -91,7 +106,7 @@ const NEST_START_UP = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplor
 /**
  * A Nest LoggerService writing through pino: `new Logger('Context').log(...)` anywhere becomes a JSON
  * line with its `context` (the last parameter); an object message's fields (a `requestId`, an `err`)
- * go into the line, an error as its message and stack.
+ * go into the line (an `err` through the root logger's serializer).
  */
 export function nestLoggerFor(logger: Logger): LoggerService {
   const write = (level: NestLevel, message: unknown, optional: unknown[]) => {
@@ -104,7 +119,6 @@ export function nestLoggerFor(logger: Logger): LoggerService {
     if (typeof message === 'object' && message !== null) {
       if (message instanceof Error) fields.err = message;
       else Object.assign(fields, message);
-      if (fields.err instanceof Error) fields.err = loggableError(fields.err);
       logger[level](fields, ...(params as []));
     } else if (isStackTrace(level, message, params)) {
       const error = new Error(String(message));
@@ -121,16 +135,6 @@ export function nestLoggerFor(logger: Logger): LoggerService {
     debug: (message: unknown, ...params: unknown[]) => write('debug', message, params),
     verbose: (message: unknown, ...params: unknown[]) => write('trace', message, params),
   };
-}
-
-/**
- * An error's message and stack only (its class is the stack's first word): a database error's other
- * fields (its detail) may quote row values. A plain Error, so pino's serializer still reads it as one.
- */
-function loggableError(error: Error): Error {
-  const copy = new Error(error.message);
-  copy.stack = error.stack;
-  return copy;
 }
 
 /** The projections' logger as Nest Logger calls, so projection warnings and alerts are JSON lines too. */
