@@ -321,7 +321,11 @@ async function run(app: TestApp, manager: ApiClient, world: World, cmd: Command)
       });
       if (response.status === 201) {
         world.products.push(response.body.id);
-        world.sent.set(response.body.id, { name: cmd.name.trim(), sku: `${cmd.sku}#${n}`.trim() });
+        // Stored as accepted: trimmed, in Unicode NFC (text-fields.ts), otherwise character for character.
+        world.sent.set(response.body.id, {
+          name: cmd.name.normalize('NFC').trim(),
+          sku: `${cmd.sku}#${n}`.normalize('NFC').trim(),
+        });
       }
       return response.status;
     }

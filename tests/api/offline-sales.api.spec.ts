@@ -16,7 +16,7 @@ describe('POST /api/sales with offline: sales the till took without a connection
       price,
       currentStock: stock,
     });
-    return body as { id: string; name: string };
+    return body as { id: string; name: string; sku: string };
   };
   const saleId = () => `CASH-${Date.now()}-${Math.random().toString(36).slice(2, 11)}`;
   const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -62,6 +62,13 @@ describe('POST /api/sales with offline: sales the till took without a connection
     expect(await stockOf(product.id)).toBe(-1);
     const metrics = (await manager.get('/api/dashboard/metrics')).body;
     expect(metrics.oversoldProducts.map((row: { id: string }) => row.id)).toContain(product.id);
+    // Stock value is price × stock on every screen, below zero too (spec section 8).
+    const inventoryItem = (await manager.get('/api/inventory')).body.find((row: { id: string }) => row.id === product.id);
+    expect(inventoryItem).toMatchObject({ currentStock: -1, stockValue: '-800.00' });
+    const summary = (await manager.get('/api/reports/summary')).body;
+    expect(summary.stock.stockValue).toBe(metrics.totalStockValue);
+    const csv = (await manager.get('/api/reports/inventory.csv')).text;
+    expect(csv).toContain(`${product.name},${product.sku},Skincare Products,800.00,-1,0,-800.00,`);
     // Online sales keep refusing insufficient stock.
     const refused = await manager.post('/api/sales', { saleId: saleId(), items: [{ productId: product.id, quantity: 1 }], paymentMethod: 'cash' });
     expect(refused.status).toBe(409);

@@ -71,6 +71,12 @@ const NIL = '00000000-0000-4000-8000-000000000000';
 const concrete = (path: string) =>
   path.replace(':fileName', `${NIL}.png`).replace(':saleId', 'CASH-none').replace(':id', path.includes('customer-support') ? '999999' : NIL);
 
+/** Grants the assistant role exactly `pages`, as a manager. */
+async function grantOnly(manager: ApiClient, pages: readonly PageKey[]): Promise<void> {
+  const value = { assistant: Object.fromEntries(PAGE_KEYS.map((page) => [page, pages.includes(page)])) };
+  expect((await manager.put('/api/settings/page_permissions', { value })).status).toBe(200);
+}
+
 type Cell = 'allowed' | 401 | 403;
 function expected(rule: Rule, who: 'anonymous' | 'without' | 'with' | 'manager'): Cell {
   if (rule === 'public') return 'allowed';
@@ -86,10 +92,7 @@ describe('permission matrix: every call × role', () => {
   let manager: ApiClient;
   let assistant: ApiClient;
 
-  const setPages = async (pages: readonly PageKey[]) => {
-    const value = { assistant: Object.fromEntries(PAGE_KEYS.map((page) => [page, pages.includes(page)])) };
-    expect((await manager.put('/api/settings/page_permissions', { value })).status).toBe(200);
-  };
+  const setPages = (pages: readonly PageKey[]) => grantOnly(manager, pages);
   const call = async (client: ApiClient, method: string, path: string): Promise<Cell> => {
     // login/logout/customer-support intake with an invalid body: validated after access, so nothing is stored.
     const body = method === 'GET' || method === 'DELETE' ? undefined : { invalid: true };
@@ -137,5 +140,72 @@ describe('permission matrix: every call × role', () => {
       }
     }
     expect(actual).toEqual(wanted);
+  });
+});
+
+describe('POST /api/transactions: each page records only its own kind of movement', () => {
+  let app: TestApp;
+  let manager: ApiClient;
+  let assistant: ApiClient;
+  let productId: string;
+
+  const setPages = (pages: readonly PageKey[]) => grantOnly(manager, pages);
+  const stockOf = async () =>
+    (await manager.get('/api/products')).body.find((row: { id: string }) => row.id === productId).currentStock as number;
+  const movement = (type: 'in' | 'out', reason: string) => ({
+    productId,
+    type,
+    quantity: 1,
+    unitPrice: '100.00',
+    totalValue: '100.00',
+    reason,
+    sellerName: 'asst',
+  });
+  const MOVEMENTS = [
+    ['in', 'purchase'],
+    ['out', 'sale'],
+    ['out', 'waste'],
+    ['out', 'adjustment'],
+  ] as const;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    manager = await app.signIn('manager', app.managerPassword);
+    await manager.post('/api/users', { username: 'asst', password: 'asst-secret-1' });
+    assistant = await app.signIn('asst', 'asst-secret-1');
+    const created = await manager.post('/api/products', {
+      name: 'Shea Butter',
+      sku: 'SHEA-ACCESS',
+      category: 'Body Care',
+      price: '100.00',
+      currentStock: 50,
+    });
+    productId = created.body.id;
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['sales', ['out sale']],
+    ['dashboard', ['in purchase']],
+    ['inventory', ['in purchase', 'out sale', 'out waste', 'out adjustment']],
+  ] as const)('an assistant with only the %s page records %j and nothing else', async (page, allowed) => {
+    await setPages([page]);
+    for (const [type, reason] of MOVEMENTS) {
+      const before = await stockOf();
+      const response = await assistant.post('/api/transactions', movement(type, reason));
+      if ((allowed as readonly string[]).includes(`${type} ${reason}`)) {
+        expect(response.status).toBe(201);
+        expect(await stockOf()).toBe(before + (type === 'in' ? 1 : -1));
+      } else {
+        expect(response.status).toBe(403);
+        expect(response.body.message).toMatch(new RegExp(`^Recording a stock ${type} for ${reason} needs the Inventory page`));
+        expect(await stockOf()).toBe(before);
+      }
+    }
+  });
+
+  it('a manager records every kind', async () => {
+    for (const [type, reason] of MOVEMENTS)
+      expect((await manager.post('/api/transactions', movement(type, reason))).status).toBe(201);
   });
 });

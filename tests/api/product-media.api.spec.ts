@@ -72,6 +72,9 @@ describe('product media: signed, single-use direct uploads', () => {
     } as RequestInit);
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ message: 'Files must be at most 50MB' });
+    // An empty file: nothing to show, refused.
+    const empty = await put(body.uploadURL, Buffer.alloc(0));
+    expect([empty.status, await empty.json()]).toEqual([400, { message: 'The file is empty' }]);
     // The refused attempts did not spend the ticket.
     expect((await put(body.uploadURL, PNG)).status).toBe(200);
   });

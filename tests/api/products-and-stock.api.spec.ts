@@ -72,6 +72,17 @@ describe('products and stock movements over HTTP', () => {
     expect((await manager.get('/api/products')).body.length).toBe(before);
   });
 
+  it('stores text in one Unicode spelling (NFC), so a SKU typed with a combining accent is the same SKU', async () => {
+    const created = await manager.post('/api/products', product({ sku: 'CR\u00c8ME-1', name: 'Cre\u0300me Brule\u0301e' }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ sku: 'CR\u00c8ME-1', name: 'Cr\u00e8me Brul\u00e9e' });
+    const before = (await manager.get('/api/products')).body.length;
+    const decomposed = await manager.post('/api/products', product({ sku: 'CRE\u0300ME-1' }));
+    expect(decomposed.status).toBe(409);
+    expect(decomposed.body).toEqual({ message: 'A product with SKU CR\u00c8ME-1 already exists' });
+    expect((await manager.get('/api/products')).body.length).toBe(before);
+  });
+
   it('records stock in and out, refuses stock out beyond stock, and the dashboard follows', async () => {
     const { body: created } = await manager.post('/api/products', product({ name: 'Rose Toner', price: '1000', costPrice: '600', minStockLevel: 3 }));
     const stockIn = await manager.post('/api/transactions', stock(created.id, 'in', 10, { unitPrice: '600.00', costPrice: '600.00' }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableString } from './text-fields';
+import { filterText, pageLimit } from './query-fields';
 import { moneyOut } from '../money';
 import { queryInstant } from './report.contract';
 
@@ -82,11 +83,11 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** The audit filters shared by the page (GET /api/audit) and its CSV export (GET /api/audit.csv). */
 const auditFilterFields = {
   entity: z.enum(AUDIT_ENTITIES, { error: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
-  entityId: storableString('entityId').trim().min(1).max(200).optional(),
+  entityId: filterText('entityId').optional(),
   /** Who did it: the acting user's id. */
-  byId: storableString('byId').trim().min(1).max(200).optional(),
+  byId: filterText('byId').optional(),
   /** Free text, matched case-insensitively inside the summary and the actor's name. */
-  q: storableString('q').trim().max(200).optional(),
+  q: storableString('q').trim().max(200, 'q is too long (at most 200 characters)').optional(),
   from: queryInstant('from').optional(),
   to: queryInstant('to', { endOfDay: true }).optional(),
 };
@@ -95,7 +96,7 @@ export const auditCsvQuery = z.object(auditFilterFields);
 
 export const auditQuery = z.object({
   ...auditFilterFields,
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  limit: pageLimit(1000).default(200),
   /** Paging cursor: the `nextBefore` of the previous page. */
   before: z
     .string()

@@ -21,6 +21,7 @@ export const MESSAGES = {
     'Card payments are currently not available in the sales till. Use the customer store for card payments.',
   concurrentChange: 'Someone else changed this at the same moment. Please try again.',
   invalidJson: 'Request body is not valid JSON',
+  notJsonObject: 'Request body must be a JSON object',
   invalidPassword: 'Invalid Password',
   wrongCurrentPassword: 'Current password is incorrect',
   contactInfoNotSet: 'Contact information has not been set yet',

@@ -10,7 +10,12 @@ export const mediaPath = z
 export const createProductInput = z.object({
   name: storableString('Name', { error: 'Name is required' }).trim().min(1, 'Name is required').max(255, 'Name is too long'),
   sku: storableString('SKU', { error: 'SKU is required' }).trim().min(1, 'SKU is required').max(100, 'SKU is too long'),
-  category: z.enum(PRODUCT_CATEGORIES, { error: 'Category is required' }),
+  category: z.enum(PRODUCT_CATEGORIES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? 'Category is required'
+        : `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}`,
+  }),
   price: moneyString('Price'),
   costPrice: moneyString('Cost price').optional().nullable(),
   currentStock: stockCount('Current stock').default(0),

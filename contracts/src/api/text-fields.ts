@@ -11,11 +11,20 @@ export const isStorableText = (value: string): boolean => !UNSTORABLE.test(value
 
 export const unstorableTextMessage = (label: string) => `${label} contains characters that cannot be stored`;
 
-/** Any text a client sends: a string PostgreSQL can store. Chain trim/min/max after it. */
+/**
+ * Any text a client sends: a string PostgreSQL can store, in Unicode NFC. Chain trim/min/max after it, each with its
+ * own message: the `error` here answers only a value that is not a string (zod 4 would otherwise use
+ * it for every check of the schema that has no message of its own).
+ */
 export const storableString = (label: string, options: { error?: string } = {}) =>
   z
-    .string({ error: options.error ?? `${label} must be text` })
-    .refine(isStorableText, { message: unstorableTextMessage(label), abort: true });
+    .string({
+      error: (issue) => (issue.code === 'invalid_type' ? (options.error ?? `${label} must be text`) : undefined),
+    })
+    .refine(isStorableText, { message: unstorableTextMessage(label), abort: true })
+    // One spelling per text (Unicode NFC): "CRÈME" typed as E + combining grave is the same SKU,
+    // username or search text as with the precomposed È.
+    .overwrite((value) => value.normalize('NFC'));
 
 /** Optional free text from a storefront form: trimmed, and a blank value means "not given" (null). */
 export const optionalText = (label: string, max: number) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STOCK_IN_REASONS, STOCK_OUT_REASONS } from '../catalogue';
 import { storableString } from './text-fields';
+import { pageLimit } from './query-fields';
 import { transactionResponse } from './transaction.contract';
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,20})_(\d{1,20})$/;
@@ -28,14 +29,14 @@ export function parseTransactionCursor(text: string): TransactionCursor | null {
 /** GET /api/transactions/groups (issue 11): the Transactions page, a page of whole groups at a time. */
 export const transactionPageQuery = z.object({
   /** Free text in product name, SKU, sale id, seller, notes or movement id; a sale shows whole when any line matches. */
-  q: storableString('q').trim().max(200).optional(),
+  q: storableString('q').trim().max(200, 'q is too long (at most 200 characters)').optional(),
   type: z.enum(['in', 'out'], { error: "type must be 'in' or 'out'" }).optional(),
   reason: z
     .enum([...new Set([...STOCK_IN_REASONS, ...STOCK_OUT_REASONS])] as [string, ...string[]], {
       error: 'reason must be purchase, sale, return, waste or adjustment',
     })
     .optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: pageLimit(200).default(50),
   /** The `nextBefore` of the previous page. */
   before: z
     .string()

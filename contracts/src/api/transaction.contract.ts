@@ -26,7 +26,7 @@ export const createTransactionInput = z
     reason: z.enum([...STOCK_IN_REASONS, ...STOCK_OUT_REASONS], { error: 'Reason is required' }),
     sellerName: storableString('Seller name').trim().max(255, 'Seller name is too long').optional(),
     notes: storableString('Notes').max(2000, 'Notes are too long').optional().nullable(),
-    saleId: storableString('Sale id').trim().min(1).max(100, 'Sale id is too long').optional().nullable(),
+    saleId: storableString('Sale id').trim().min(1, 'Sale id must not be empty').max(100, 'Sale id is too long').optional().nullable(),
     discountPercentage: percentString('Discount').optional(),
     totalValue: z.union([z.string(), z.number()]).optional(),
     originalTotal: z.union([z.string(), z.number()]).optional(),

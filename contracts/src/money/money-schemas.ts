@@ -6,16 +6,20 @@ export const MONEY_PATTERN = new RegExp(
   `^\\d{1,${MONEY_PRECISION - MONEY_SCALE}}(\\.\\d{1,${MONEY_SCALE}})?$`,
 );
 
+const amountMessage = (label: string) =>
+  `${label} must be an amount from 0 to ${MAX_AMOUNT} with at most ${MONEY_SCALE} decimals`;
+
 /** A string already trimmed, checked as a decimal(10,2) amount. */
 export const moneyText = (label: string) =>
-  z.string().refine((value) => MONEY_PATTERN.test(value), {
-    message: `${label} must be an amount from 0 to ${MAX_AMOUNT} with at most ${MONEY_SCALE} decimals`,
-  });
+  z.string().refine((value) => MONEY_PATTERN.test(value), { message: amountMessage(label) });
 
 /** Accepts a string or a number and yields the trimmed string, checked as a decimal(10,2) amount. */
 export const moneyString = (label: string) =>
   z
-    .union([z.string(), z.number()], { error: `${label} is required` })
+    .union([z.string(), z.number()], {
+      // Absent is "required"; any other value (a JSON 1e400 is Infinity, an object, true) is not an amount.
+      error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : amountMessage(label)),
+    })
     .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
     .pipe(moneyText(label));
 

@@ -183,6 +183,22 @@ describe('online order decider: placing', () => {
       )
       .thenRefused('validation', 'Each product may appear on one line only');
   });
+
+  it('refuses a product whose merged lines come to more than one line may hold', () => {
+    const items = mergeOrderItems([
+      { productId: productIds[0]!, quantity: 1_000_000 },
+      { productId: productIds[0]!, quantity: 1 },
+    ]);
+    given({ products: [product(0, '0.01')] })
+      .when(place({ items }))
+      .thenRefused('validation', 'Quantity must be at most 1000000 for each product');
+    const atTheLimit = [{ productId: productIds[0]!, quantity: 1_000_000 }];
+    expect(
+      given({ products: [product(0, '0.01')] })
+        .when(place({ items: atTheLimit }))
+        .then().order,
+    ).toHaveLength(1);
+  });
 });
 
 describe('order numbers and items', () => {

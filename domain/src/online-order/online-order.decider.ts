@@ -1,4 +1,5 @@
 import {
+  LIMITS,
   MESSAGES,
   type DomainEvent,
   type DomainEventOf,
@@ -77,6 +78,9 @@ export function decidePlaceOnlineOrder(
   const items: OnlineOrderItem[] = command.items.map((item, index) => {
     if (!Number.isInteger(item.quantity) || item.quantity < 1)
       throw validationError('Quantity must be a whole number of at least 1');
+    // Lines of one product are merged before this: their sum must fit one line too.
+    if (item.quantity > LIMITS.maxLineQuantity)
+      throw validationError(`Quantity must be at most ${LIMITS.maxLineQuantity} for each product`);
     const product = state.products[index] ?? { status: 'absent' };
     if (product.status === 'absent') throw notFound(MESSAGES.orderProductNotFound(item.productId));
     if (product.status === 'deleted') throw conflict(MESSAGES.orderProductDeleted(product.name));

@@ -47,8 +47,10 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
       `with stock as (
          select count(*) as total_products,
            count(*) filter (where current_stock <= min_stock_level) as low_stock_items,
-           coalesce(sum(price * greatest(current_stock, 0)), 0)::numeric(20,2)::text as total_stock_value,
-           coalesce(sum((price - coalesce(cost_price, price)) * greatest(current_stock, 0)), 0)::numeric(20,2)::text
+           -- The spec's price × currentStock, as the inventory and the reports sum it: a product
+           -- oversold while offline counts below zero on every screen alike.
+           coalesce(sum(price * current_stock), 0)::numeric(20,2)::text as total_stock_value,
+           coalesce(sum((price - coalesce(cost_price, price)) * current_stock), 0)::numeric(20,2)::text
              as total_stock_profit
          from products where deleted_at is null),
        -- A scan of its own: an ordered aggregate over every product would sort them all first (PostgreSQL 16+).

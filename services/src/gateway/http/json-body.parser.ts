@@ -53,12 +53,15 @@ export function parseJsonBody(raw: Buffer): unknown {
   } catch {
     throw new BodyRefused(400, MESSAGES.invalidJson);
   }
-  if (!startsAsObjectOrArray(text)) throw new BodyRefused(400, MESSAGES.invalidJson);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new BodyRefused(400, MESSAGES.invalidJson);
   }
+  // Valid JSON all the same (`null`, `42`, `"text"`): the body is the wrong shape, not unreadable.
+  if (!startsAsObjectOrArray(text)) throw new BodyRefused(400, MESSAGES.notJsonObject);
+  return value;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { BadRequestException, type PipeTransform } from '@nestjs/common';
 import type { ZodType } from 'zod';
+import { MESSAGES } from '@shop/contracts';
 
 /** Validates a body with the contracts' schema; the first problem names its field. */
 export class ZodBodyPipe<T> implements PipeTransform<unknown, T> {
@@ -8,7 +9,7 @@ export class ZodBodyPipe<T> implements PipeTransform<unknown, T> {
   transform(value: unknown): T {
     const body =
       value === undefined || value === null || typeof value !== 'object' || Array.isArray(value) ? null : value;
-    if (body === null) throw new BadRequestException('Request body must be a JSON object');
+    if (body === null) throw new BadRequestException(MESSAGES.notJsonObject);
     const parsed = this.schema.safeParse(body);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];

@@ -1,4 +1,5 @@
 import {
+  BadRequestException,
   Controller,
   ForbiddenException,
   Get,
@@ -89,6 +90,11 @@ export class MediaController {
     } catch (error) {
       if (error instanceof MediaTooLargeError) throw new HttpException({ message: 'Files must be at most 50MB' }, 413);
       throw error;
+    }
+    if (saved.size === 0) {
+      // Nothing to show: refused, and the ticket stays unused so the browser may send the file again.
+      await this.storage.discard(saved.temporary);
+      throw new BadRequestException('The file is empty');
     }
     if (!(await this.uploads.complete(fileName, token, contentType!, saved.size))) {
       await this.storage.discard(saved.temporary);

@@ -2,10 +2,11 @@ import { neutraliseCell, restoreCell } from './csv-cell';
 
 describe('CSV formula guard', () => {
   it('puts an apostrophe before anything a spreadsheet would run', () => {
-    for (const cell of ['=1+1', '+1', '-1', '@A1', '\tx', '\rx', '\uFF1D1', "'=x", "''"]) {
+    for (const cell of ['=1+1', '+1', '-1+1', '-x', '-1e3', '@A1', '\tx', '\rx', '\uFF1D1', "'=x", "''"]) {
       expect(neutraliseCell(cell)).toBe(`'${cell}`);
     }
-    for (const cell of ['', 'Cream', "'", "'plain", '1250.50', 'a=b', ' =x']) expect(neutraliseCell(cell)).toBe(cell);
+    for (const cell of ['', 'Cream', "'", "'plain", '1250.50', 'a=b', ' =x', '-903', '-27.09'])
+      expect(neutraliseCell(cell)).toBe(cell);
   });
 
   it('is undone exactly by restoreCell, whatever the text', () => {

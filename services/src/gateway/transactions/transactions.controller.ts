@@ -19,12 +19,14 @@ import {
 } from '../read-your-writes/answers-from-events.decorator';
 import { RecordMovementCommand } from './record-movement.command';
 import { ListTransactionGroupsQuery, ListTransactionsQuery } from './transaction.queries';
+import { MovementAccess } from './movement-access';
 
 @Controller('api/transactions')
 export class TransactionsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly access: MovementAccess,
   ) {}
 
   @Get()
@@ -40,6 +42,7 @@ export class TransactionsController {
     return this.queries.execute(new ListTransactionGroupsQuery(query));
   }
 
+  /** Each of these pages records only its own kind of movement (movement-access.ts). */
   @Post()
   @Pages('dashboard', 'inventory', 'sales')
   @AnswersFromEvents()
@@ -48,6 +51,7 @@ export class TransactionsController {
     @CurrentUser() user: SessionUser,
     @SessionReadYourWrites() readYourWrites: ReadYourWrites,
   ): Promise<Transaction> {
+    await this.access.check(user, input);
     return this.commands.execute(new RecordMovementCommand(input, user, readYourWrites));
   }
 }

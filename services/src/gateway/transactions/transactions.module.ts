@@ -2,9 +2,16 @@ import { Module } from '@nestjs/common';
 import { RecordMovementHandler } from './record-movement.command';
 import { GetTransactionHandler, ListTransactionGroupsHandler, ListTransactionsHandler } from './transaction.queries';
 import { TransactionsController } from './transactions.controller';
+import { MovementAccess } from './movement-access';
 
 @Module({
   controllers: [TransactionsController],
-  providers: [RecordMovementHandler, ListTransactionsHandler, ListTransactionGroupsHandler, GetTransactionHandler],
+  providers: [
+    MovementAccess,
+    RecordMovementHandler,
+    ListTransactionsHandler,
+    ListTransactionGroupsHandler,
+    GetTransactionHandler,
+  ],
 })
 export class TransactionsModule {}
