@@ -31,6 +31,17 @@ describe('sign-in, sessions and access', () => {
     expect((await manager.post('/api/users', { username: 'ADA', password: 'x-secret-1' })).status).toBe(409);
   });
 
+  it('stores a username in Unicode NFC and signs it in however the accent was typed', async () => {
+    const created = await manager.post('/api/users', { username: 'Jose\u0301', password: 'jose-secret-1' });
+    expect(created.status).toBe(201);
+    expect(created.body.username).toBe('Jos\u00e9');
+    for (const typed of ['Jose\u0301', 'Jos\u00e9']) {
+      const signedIn = await app.client().post('/api/login', { username: typed, password: 'jose-secret-1' });
+      expect([typed, signedIn.status, signedIn.body.username]).toEqual([typed, 200, 'Jos\u00e9']);
+    }
+    expect((await manager.post('/api/users', { username: 'Jos\u00e9', password: 'x-secret-1' })).status).toBe(409);
+  });
+
   it('applies page access to an assistant and lets a manager change it', async () => {
     await manager.post('/api/users', { username: 'bola', password: 'bola-secret-1' });
     const assistant = await app.signIn('bola', 'bola-secret-1');

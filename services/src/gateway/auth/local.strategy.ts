@@ -16,10 +16,17 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
 
   /** Unknown user, wrong password and inactive user all answer the same, so usernames can't be probed. */
   async validate(username: string, password: string): Promise<SessionUser> {
-    const user = await findUserByUsername(this.database.knex, username.trim());
+    const user = await this.findUser(username.trim());
     const usable = user && user.isActive && !user.deletedAt ? user : null;
     const valid = await verifyPassword(usable?.passwordHash ?? null, password);
     if (!usable || !valid) throw new SignInRefused(MESSAGES.invalidCredentials);
     return { id: usable.id, username: usable.username, role: usable.role };
+  }
+
+  /** Usernames are stored in Unicode NFC (text-fields.ts); one stored before that keeps its spelling. */
+  private async findUser(typed: string) {
+    const composed = typed.normalize('NFC');
+    const user = await findUserByUsername(this.database.knex, composed);
+    return user ?? (composed === typed ? null : findUserByUsername(this.database.knex, typed));
   }
 }
