@@ -72,6 +72,14 @@ describe('products and stock movements over HTTP', () => {
     expect((await manager.get('/api/products')).body.length).toBe(before);
   });
 
+  it('takes a blank cost price as not given (it is optional), and refuses one that is not an amount', async () => {
+    const blank = await manager.post('/api/products', product({ sku: 'BLANK-COST', costPrice: '  ' }));
+    expect(blank.status).toBe(201);
+    expect(blank.body.costPrice).toBeNull();
+    const bad = await manager.post('/api/products', product({ sku: 'BAD-COST', costPrice: { amount: 1 } }));
+    expect([bad.status, bad.body]).toEqual([400, { message: 'costPrice: Cost price must be an amount from 0 to 99999999.99 with at most 2 decimals' }]);
+  });
+
   it('stores text in one Unicode spelling (NFC), so a SKU typed with a combining accent is the same SKU', async () => {
     const created = await manager.post('/api/products', product({ sku: 'CR\u00c8ME-1', name: 'Cre\u0300me Brule\u0301e' }));
     expect(created.status).toBe(201);

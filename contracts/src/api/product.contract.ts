@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storableString } from './text-fields';
 import { PRODUCT_CATEGORIES, MEDIA_LIMITS } from '../catalogue';
-import { moneyOut, moneyString, stockCount } from '../money';
+import { moneyOut, moneyString, optionalMoneyString, stockCount } from '../money';
 
 export const mediaPath = z
   .string()
@@ -17,7 +17,7 @@ export const createProductInput = z.object({
         : `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}`,
   }),
   price: moneyString('Price'),
-  costPrice: moneyString('Cost price').optional().nullable(),
+  costPrice: optionalMoneyString('Cost price'),
   currentStock: stockCount('Current stock').default(0),
   minStockLevel: stockCount('Minimum stock level').default(0),
   description: storableString('Description').max(5000, 'Description is too long').optional().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storableString } from './text-fields';
 import { isStockInReason, isStockOutReason, STOCK_IN_REASONS, STOCK_OUT_REASONS } from '../catalogue';
-import { lineQuantity, moneyOut, moneyText, percentString } from '../money';
+import { lineQuantity, moneyOut, moneyText, optionalMoneyString, percentString } from '../money';
 
 /**
  * One shape for both callers of POST /api/transactions: the stock dialog and the spec's per-line till.
@@ -18,11 +18,7 @@ export const createTransactionInput = z
       .union([z.string(), z.number()], { error: 'Unit price is required' })
       .transform((value) => String(value).trim())
       .pipe(z.string().min(1, 'Unit price is required').pipe(moneyText('Unit price'))),
-    costPrice: z
-      .union([z.string(), z.number(), z.null()])
-      .optional()
-      .transform((value) => (value === undefined || value === null || String(value).trim() === '' ? null : String(value).trim()))
-      .pipe(moneyText('Cost price').nullable()),
+    costPrice: optionalMoneyString('Cost price'),
     reason: z.enum([...STOCK_IN_REASONS, ...STOCK_OUT_REASONS], { error: 'Reason is required' }),
     sellerName: storableString('Seller name').trim().max(255, 'Seller name is too long').optional(),
     notes: storableString('Notes').max(2000, 'Notes are too long').optional().nullable(),

@@ -23,6 +23,14 @@ export const moneyString = (label: string) =>
     .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
     .pipe(moneyText(label));
 
+/** An amount that may be left out: absent, null or blank text is null (not given), anything else an amount. */
+export const optionalMoneyString = (label: string) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: amountMessage(label) })
+    .optional()
+    .transform((value) => (value === undefined || value === null || String(value).trim() === '' ? null : String(value).trim()))
+    .pipe(moneyText(label).nullable());
+
 /** decimal(5,2) percentage, 0 to 100 inclusive. */
 export const percentString = (label: string) =>
   z
