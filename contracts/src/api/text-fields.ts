@@ -12,9 +12,9 @@ export const isStorableText = (value: string): boolean => !UNSTORABLE.test(value
 export const unstorableTextMessage = (label: string) => `${label} contains characters that cannot be stored`;
 
 /**
- * Any text a client sends: a string PostgreSQL can store, in Unicode NFC. Chain trim/min/max after it, each with its
- * own message: the `error` here answers only a value that is not a string (zod 4 would otherwise use
- * it for every check of the schema that has no message of its own).
+ * Any text a client sends: a string PostgreSQL can store, in Unicode NFC. Chain trim/min/max after
+ * it, each with its own message: the `error` here answers only a value that is not a string (zod 4
+ * would otherwise use it for every check of the schema that has no message of its own).
  */
 export const storableString = (label: string, options: { error?: string } = {}) =>
   z
