@@ -148,7 +148,7 @@ describe('ledger screens: stocktake and reversal', () => {
       const adjustment = dialog.locator('[data-testid="history-entry"][data-event="StockIssued"]');
       await expectVisible(adjustment);
       await expectText(adjustment.getByTestId('history-change'), '-2');
-      await expectText(adjustment.getByTestId('history-reason'), 'adjustment');
+      await expectText(adjustment.getByTestId('history-reason'), 'Adjustment');
       await expectText(adjustment.getByTestId('history-by'), MANAGER.username);
       await expectText(adjustment.getByText(/^Stocktake:/), 'Stocktake: expected 7, counted 5');
       await screenshot(page, 'stocktake-in-history', width, { fullPage: false });

@@ -13,6 +13,11 @@ export function formatMoney(amount: string | number | null | undefined): string 
   return moneyFormatter.format((AMOUNT.test(text) ? text : '0') as Intl.StringNumericLiteral);
 }
 
+/** A movement reason as every screen shows it: "purchase" reads "Purchase". */
+export function formatReason(reason: string): string {
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
+}
+
 /** price × stock, exact (whole kobo): "0.10" × 3 is "0.30". */
 export function stockValue(price: string, currentStock: number): string {
   return multiplyAmount(price, currentStock);

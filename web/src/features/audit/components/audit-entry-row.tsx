@@ -1,13 +1,17 @@
 import { Link } from 'react-router-dom';
 import type { AuditEntry } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
+import { usePageAccess } from '@/lib/page-permissions';
 import { formatDateTime } from '@/utils/format';
 import { auditLink } from '../utils/audit-links';
 import { ENTITY_LABELS, ENTITY_TONES } from '../utils/entity-labels';
 
 /** One event: when (Lagos time), who, which entity, what happened and what changed (before → after). */
 export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
-  const link = auditLink(entry);
+  const { canAccess } = usePageAccess();
+  const found = auditLink(entry);
+  // No link to a page the user cannot open (an assistant given the audit trail but not that page).
+  const link = found && canAccess(found.page) ? found : null;
   return (
     <li
       data-testid="audit-entry"

@@ -6,12 +6,14 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/compon
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { usePageAccess } from '@/lib/page-permissions';
 import { cn } from '@/utils/cn';
 import { useDashboardMetrics } from '../api/get-dashboard-metrics';
 
 /** `onRestock` opens the stock-in dialog for that product, when the page offers one. */
 export function LowStockAlerts({ onRestock }: { onRestock?: (productId: string) => void }) {
   const navigate = useNavigate();
+  const { canAccess } = usePageAccess();
   const { data: metrics, isPending, isError } = useDashboardMetrics();
   const lowStock = metrics?.lowStockProducts ?? [];
   const shown = lowStock.slice(0, DASHBOARD_LIMITS.lowStockAlerts);
@@ -86,7 +88,7 @@ export function LowStockAlerts({ onRestock }: { onRestock?: (productId: string) 
             })}
           </ul>
         )}
-        {total > DASHBOARD_LIMITS.lowStockAlerts && (
+        {total > DASHBOARD_LIMITS.lowStockAlerts && canAccess('inventory') && (
           <Button variant="outline" size="sm" className="mt-2 mb-2 w-full" onClick={() => navigate(paths.inventory)}>
             View All {total} Low Stock Items
           </Button>

@@ -36,7 +36,7 @@ export function MetricCard({ testId, title, value, subtitle, icon: Icon, tone, t
         data-testid="metric-value"
         aria-busy={isLoading || undefined}
         className={cn(
-          'mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900 tabular-nums xl:text-xl 2xl:text-2xl',
+          'mt-1 text-2xl font-semibold tracking-tight whitespace-nowrap text-slate-900 tabular-nums xl:text-xl 2xl:text-2xl',
           isLoading && 'animate-pulse text-slate-300',
         )}
       >

@@ -7,8 +7,9 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/compon
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { usePageAccess } from '@/lib/page-permissions';
 import { cn } from '@/utils/cn';
-import { formatMoney, formatRelativeTime } from '@/utils/format';
+import { formatMoney, formatReason, formatRelativeTime } from '@/utils/format';
 
 type RecentTransactionsProps = {
   transactions: readonly Transaction[] | undefined;
@@ -23,6 +24,7 @@ const newestFirst = (a: Transaction, b: Transaction) => (timeOf(b) === timeOf(a)
 /** The transactions list comes from the page (it belongs to the transactions feature). */
 export function RecentTransactions({ transactions, isLoading, isError }: RecentTransactionsProps) {
   const navigate = useNavigate();
+  const { canAccess } = usePageAccess();
   const recent = [...(transactions ?? [])].sort(newestFirst).slice(0, DASHBOARD_LIMITS.recentTransactions);
 
   return (
@@ -32,9 +34,12 @@ export function RecentTransactions({ transactions, isLoading, isError }: RecentT
           <CardTitle>Recent Transactions</CardTitle>
           <CardDescription>Latest stock movements and sales</CardDescription>
         </div>
-        <Button variant="outline" size="sm" onClick={() => navigate(paths.transactions)}>
-          View All
-        </Button>
+        {/* An assistant without the Transactions page would only meet Access Restricted there. */}
+        {canAccess('transactions') && (
+          <Button variant="outline" size="sm" onClick={() => navigate(paths.transactions)}>
+            View All
+          </Button>
+        )}
       </CardHeader>
       <CardBody className="py-2">
         {isLoading ? (
@@ -73,9 +78,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{transaction.productName ?? 'Unknown Product'}</p>
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
-          <Badge tone="neutral" className="capitalize">
-            {transaction.reason}
-          </Badge>
+          <Badge tone="neutral">{formatReason(transaction.reason)}</Badge>
           <span>{formatRelativeTime(transaction.createdAt)}</span>
         </p>
       </div>

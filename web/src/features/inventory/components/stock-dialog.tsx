@@ -15,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toastError, toastSuccess } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useSignedInUser } from '@/lib/session';
+import { formatReason } from '@/utils/format';
 import { useCreateStockTransaction } from '../api/create-stock-transaction';
 import { parseQuantity, reasonsFor, useStockForm, type StockType } from '../hooks/use-stock-form';
 
@@ -66,10 +67,7 @@ function StockForm({ type, products, productId, onDone }: StockFormProps) {
   const pending = createTransaction.isPending;
   const selected = products.find((product) => product.id === values.productId);
   const productOptions = products.map((product) => ({ value: product.id, label: `${product.name} (${product.sku})` }));
-  const reasonOptions = reasonsFor(type).map((reason) => ({
-    value: reason,
-    label: reason.charAt(0).toUpperCase() + reason.slice(1),
-  }));
+  const reasonOptions = reasonsFor(type).map((reason) => ({ value: reason, label: formatReason(reason) }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

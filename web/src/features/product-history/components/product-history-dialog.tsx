@@ -3,7 +3,7 @@ import type { HistoryEntry } from '@shop/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime, formatMoney } from '@/utils/format';
+import { formatDateTime, formatMoney, formatReason } from '@/utils/format';
 import { useProductHistory } from '../api/get-product-history';
 
 const eventLabels: Record<HistoryEntry['event'], { label: string; tone: BadgeTone }> = {
@@ -139,7 +139,7 @@ function HistoryEntryItem({
           value={entry.staff && entry.staff !== entry.by ? `${entry.by} (staff ${entry.staff})` : entry.by}
           testId="history-by"
         />
-        <EntryFact label="Reason" value={entry.reason} testId="history-reason" />
+        <EntryFact label="Reason" value={entry.reason && formatReason(entry.reason)} testId="history-reason" />
         <EntryFact
           label="Unit price"
           value={entry.unitPrice === null ? null : formatMoney(entry.unitPrice)}

@@ -1,5 +1,5 @@
 import type { LaterChange, ReportSummary } from '@shop/contracts';
-import { formatDateTime, formatMoney } from '@/utils/format';
+import { formatDateTime, formatMoney, formatReason } from '@/utils/format';
 
 const describe = (change: LaterChange): string => {
   switch (change.kind) {
@@ -8,7 +8,7 @@ const describe = (change: LaterChange): string => {
     case 'sale':
       return 'Sale entered later';
     case 'movement':
-      return change.type === 'in' ? `Stock in (${change.reason})` : `Stock out (${change.reason})`;
+      return `${change.type === 'in' ? 'Stock in' : 'Stock out'} (${formatReason(change.reason)})`;
     default: {
       const never: never = change.kind;
       return never;

@@ -1,5 +1,5 @@
 import type { ReportSummary } from '@shop/contracts';
-import { formatMoney } from '@/utils/format';
+import { formatMoney, formatReason } from '@/utils/format';
 import { ReportTable, type Column } from './report-table';
 
 type ReasonRow = ReportSummary['movements']['byReason'][number];
@@ -9,7 +9,7 @@ const columns: readonly Column<ReasonRow>[] = [
     heading: 'Type',
     cell: (row) => <span className="whitespace-nowrap">{row.type === 'in' ? 'Stock In' : 'Stock Out'}</span>,
   },
-  { heading: 'Reason', cell: (row) => row.reason },
+  { heading: 'Reason', cell: (row) => formatReason(row.reason) },
   { heading: 'Count', cell: (row) => row.count, numeric: true },
   { heading: 'Units', cell: (row) => row.units, numeric: true },
   { heading: 'Value', cell: (row) => formatMoney(row.value), numeric: true },

@@ -46,6 +46,13 @@ const Loading = () => (
   </div>
 );
 
+/**
+ * The instant the range's stock figures are for: the server takes stock at the (exclusive) end of the
+ * range, and a range ending after now (this month's, by default) shows stock as it is now.
+ */
+const stockFiguresAt = (rangeEnd: string, now: Date = new Date()): string =>
+  new Date(Math.min(Date.parse(rangeEnd), now.getTime())).toISOString();
+
 const Failed = ({ what }: { what: string }) => (
   <p className="py-6 text-center text-sm text-slate-500">{what} could not be loaded.</p>
 );
@@ -174,7 +181,9 @@ export function ReportsView() {
       <Section
         title="Inventory by category"
         description={
-          summary.data ? `Stock value per category as of ${formatDateTime(summary.data.stock.asOf)}` : undefined
+          summary.data
+            ? `Stock value per category as of ${formatDateTime(stockFiguresAt(summary.data.stock.asOf))}`
+            : undefined
         }
       >
         {summary.isPending ? (

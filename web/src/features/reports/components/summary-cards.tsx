@@ -25,9 +25,13 @@ export function SummaryCards({ inventory, summary }: SummaryCardsProps) {
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6" data-testid="reports-summary">
       {cards.map((card) => (
-        <Card key={card.key} className="p-4" data-testid={`report-card-${card.key}`}>
+        <Card key={card.key} className="p-3 sm:p-4" data-testid={`report-card-${card.key}`}>
           <p className="text-xs font-medium text-slate-500">{card.label}</p>
-          <p className="mt-1 text-lg font-semibold break-words text-slate-900" data-testid="report-card-value">
+          {/* An amount never wraps mid-number; the smaller phone size keeps it inside a half-width card. */}
+          <p
+            className="mt-1 text-base font-semibold whitespace-nowrap text-slate-900 tabular-nums sm:text-lg"
+            data-testid="report-card-value"
+          >
             {card.value}
           </p>
         </Card>

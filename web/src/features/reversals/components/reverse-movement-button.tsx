@@ -15,6 +15,7 @@ import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toastSuccess } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { formatReason } from '@/utils/format';
 import { useReverseMovement } from '../api/reverse-movement';
 
 /** What the dialog needs to name the movement; both Transactions lines and history entries have it. */
@@ -31,7 +32,7 @@ export type ReversibleMovement = {
 
 const describe = (movement: ReversibleMovement) =>
   `${movement.type === 'in' ? 'Stock in' : 'Stock out'} of ${movement.quantity} × ${movement.productName ?? 'a product'}` +
-  (movement.reason ? ` (${movement.reason})` : '');
+  (movement.reason ? ` (${formatReason(movement.reason)})` : '');
 
 /**
  * A manager's Reverse: a dialog asks why, then records the compensating movement. Shown only for a

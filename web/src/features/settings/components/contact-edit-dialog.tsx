@@ -40,7 +40,7 @@ export function ContactEditDialog({ open, field, contact, password, onClose }: C
           <DialogTitle>{contact ? `Edit ${label}` : 'Set Contact Information'}</DialogTitle>
           <DialogDescription>
             {contact
-              ? `Update the shop's ${label.toLowerCase()} shown to customers and on receipts.`
+              ? `Update the shop's ${field === 'whatsapp' ? label : label.toLowerCase()} shown to customers and on receipts.`
               : 'No contact details are saved yet: fill in all four to save them.'}
           </DialogDescription>
         </DialogHeader>

@@ -1,5 +1,5 @@
 import { PAGE_KEYS, type PageKey } from '@shop/contracts';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { toast, toastError } from '@/components/toast/use-toast';
@@ -31,7 +31,9 @@ export function PagePermissionsCard() {
           <CardDescription>Choose which pages sales assistants can open. Managers can open every page.</CardDescription>
         </div>
       </CardHeader>
-      <CardBody className="px-0 py-0 sm:px-0">
+      {/* A plain wrapper, not CardBody: cn() does not merge classes, so CardBody's px-5 would win over px-0
+          and squeeze the table out of a 375 px screen. */}
+      <div>
         {permissions.isPending && !permissions.isError ? (
           <div className="flex justify-center py-8 text-slate-500">
             <Spinner className="h-6 w-6" />
@@ -85,7 +87,7 @@ export function PagePermissionsCard() {
             </table>
           </div>
         )}
-      </CardBody>
+      </div>
     </Card>
   );
 }

@@ -87,7 +87,7 @@ export function UserRow({ user, isCurrentUser, onChangePassword }: UserRowProps)
                 disabled={busy}
                 onCheckedChange={onToggleActive}
               />
-              <span aria-hidden="true">Active</span>
+              <span aria-hidden="true">{user.isActive ? 'Active' : 'Inactive'}</span>
             </label>
             <Button
               variant="ghost"

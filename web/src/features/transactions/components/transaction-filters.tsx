@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SearchInput } from '@/components/filters/search-input';
 import { SelectField } from '@/components/ui/select';
+import { formatReason } from '@/utils/format';
 import {
   ALL,
   REASON_FILTERS,
@@ -14,7 +15,7 @@ import {
 
 const reasonOptions = REASON_FILTERS.map((reason) => ({
   value: reason,
-  label: reason === ALL ? 'All Reasons' : reason.charAt(0).toUpperCase() + reason.slice(1),
+  label: reason === ALL ? 'All Reasons' : formatReason(reason),
 }));
 const typeOptions = TYPE_FILTERS.map(({ value, label }) => ({ value, label: value === ALL ? 'All Types' : label }));
 

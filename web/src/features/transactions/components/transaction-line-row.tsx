@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, Undo2 } from 'lucide-react';
 import type { LedgerTransaction } from '@shop/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/utils/cn';
-import { formatDateTime, formatMoney } from '@/utils/format';
+import { formatDateTime, formatMoney, formatReason } from '@/utils/format';
 import { formatPercentOneDecimal, toKobo } from '@shop/contracts';
 import { directionLabel } from '../utils/transaction-groups';
 
@@ -17,8 +17,8 @@ const reasonTones: Record<string, BadgeTone> = {
 
 export function ReasonBadge({ reason }: { reason: string }) {
   return (
-    <Badge tone={reasonTones[reason] ?? 'neutral'} className="capitalize" data-testid="reason-badge">
-      {reason}
+    <Badge tone={reasonTones[reason] ?? 'neutral'} data-testid="reason-badge">
+      {formatReason(reason)}
     </Badge>
   );
 }
