@@ -141,6 +141,8 @@ describe('administration: settings, online orders and customer support', () => {
     await expectHeading(assistantPage, 'Sales Till');
     const tile = assistantPage.locator(`[data-testid="product-tile"][data-sku="${product.sku}"]`);
     await expectVisible(tile);
+    // The till's pages cannot add products (POST /api/products needs Products or Inventory): no button.
+    expect(await assistantPage.getByTestId('page-header').getByTestId('add-product-button').count()).toBe(0);
 
     // The manager deactivates the assistant with the switch.
     await row.getByTestId('user-active-switch').click();

@@ -1,17 +1,21 @@
 import type { ReactNode } from 'react';
 import { NotificationBell } from '@/features/dashboard/components/notification-bell';
 import { AddProductDialog } from '@/features/products/components/add-product-dialog';
+import { usePageAccess } from '@/lib/page-permissions';
 
 type PageHeaderProps = {
   title: string;
   subtitle?: string;
-  /** The Add Product button is shown unless a page opts out. */
+  /** The Add Product button is shown unless a page opts out, to users whose pages can add products. */
   showAddProduct?: boolean;
   /** Extra page actions, shown before the bell. */
   actions?: ReactNode;
 };
 
 export function PageHeader({ title, subtitle, showAddProduct = true, actions }: PageHeaderProps) {
+  const { canAccess } = usePageAccess();
+  // POST /api/products is granted by the Products and Inventory pages (docs/access.md).
+  const mayAddProduct = canAccess('products') || canAccess('inventory');
   return (
     <header
       data-testid="page-header"
@@ -24,7 +28,7 @@ export function PageHeader({ title, subtitle, showAddProduct = true, actions }: 
       <div className="flex flex-wrap items-center gap-2">
         {actions}
         <NotificationBell />
-        {showAddProduct && <AddProductDialog />}
+        {showAddProduct && mayAddProduct && <AddProductDialog />}
       </div>
     </header>
   );
