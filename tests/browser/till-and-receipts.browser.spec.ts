@@ -352,6 +352,20 @@ describe('sales till, transaction history, receipts and product media', () => {
       expect(sale.lines.reduce((sum, line) => sum + toKobo(line.totalValue), 0)).toBe(total);
       expect((await productBySku(a.sku)).currentStock).toBe(0);
       expect((await productBySku(b.sku)).currentStock).toBe(bAfterSale);
+
+      // The till offers this sale's receipt at once (a till-only assistant has no Transactions page).
+      const lastSale = page.getByTestId('till-last-sale');
+      await expectVisible(lastSale);
+      expect(await lastSale.getAttribute('data-sale-id')).toBe(saleId);
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        lastSale.getByTestId('till-print-last-receipt').click(),
+      ]);
+      await expectText(popup.getByTestId('receipt-sale-id'), saleId);
+      await expectText(popup.getByTestId('receipt-payment-method'), 'Cash');
+      expect(await popup.getByTestId('receipt-line').count()).toBe(2);
+      await expectText(popup.getByTestId('receipt-total'), formatKobo(total));
+      await popup.close();
     });
 
     it('shows the sale grouped on Transactions, filters it, and prints its 600x800 receipt', async () => {

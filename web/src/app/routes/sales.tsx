@@ -5,6 +5,7 @@ import { TillOfflineStatus } from '@/features/sales/components/till-offline-stat
 import { useTillCatalogue } from '@/features/sales/hooks/use-till-catalogue';
 import { useTillQueue } from '@/features/sales/hooks/use-till-queue';
 import { useProducts } from '@/features/products/api/get-products';
+import { useContactInfo } from '@/features/settings/api/get-contact-info';
 import { useSession } from '@/lib/session';
 import { PageHeader } from '../layout/page-header';
 
@@ -13,6 +14,8 @@ export function SalesPage() {
   const catalogue = useTillCatalogue(products);
   const queue = useTillQueue();
   const { user } = useSession();
+  // Receipts show the shop's contact details when a manager has set them (as on Transactions).
+  const contactInfo = useContactInfo();
   // From the saved catalogue, the stock shown is what this till has not sold yet since it was saved.
   const shown = useMemo(
     () => (catalogue.fromCache ? lessQueued(catalogue.products, queue.sales) : catalogue.products),
@@ -35,6 +38,7 @@ export function SalesPage() {
           sellerName: user?.username ?? '',
           waiting: queue.waiting,
         }}
+        receiptContact={contactInfo.data ?? null}
       />
     </>
   );

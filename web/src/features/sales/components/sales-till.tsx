@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { PackageSearch, ShoppingCart, Trash2 } from 'lucide-react';
-import type { Product } from '@shop/contracts';
+import type { ContactInfoResponse, Product, Sale } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,6 +12,7 @@ import { useCart } from '../hooks/use-cart';
 import { insufficientStockToast, useCheckout, type OfflineTill } from '../hooks/use-checkout';
 import { findBySku, groupByCategory, searchTill } from '../utils/till-catalogue';
 import { CartDialog } from './cart-dialog';
+import { LastSaleReceipt } from './last-sale-receipt';
 import { TillProductCard } from './till-product-card';
 
 type SalesTillProps = {
@@ -19,13 +20,16 @@ type SalesTillProps = {
   isLoading: boolean;
   isError: boolean;
   till: OfflineTill;
+  /** The shop's contact details for receipts, once a manager has set them. */
+  receiptContact: ContactInfoResponse | null;
 };
 
 /** Search (or scan) products, fill the cart, and take a cash sale through the Transaction Slip. */
-export function SalesTill({ products, isLoading, isError, till }: SalesTillProps) {
+export function SalesTill({ products, isLoading, isError, till, receiptContact }: SalesTillProps) {
   const [search, setSearch] = useState('');
   const [scanMiss, setScanMiss] = useState<string | null>(null);
   const [cartOpen, setCartOpen] = useState(false);
+  const [lastSale, setLastSale] = useState<Sale | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const cart = useCart();
   const all = useMemo(() => products ?? [], [products]);
@@ -38,7 +42,15 @@ export function SalesTill({ products, isLoading, isError, till }: SalesTillProps
   useEffect(() => setShownCount(TILL_PAGE_SIZE), [deferredSearch]);
   const groups = useMemo(() => groupByCategory(firstByCategory(matches, shownCount)), [matches, shownCount]);
   // Lives here, not in the dialog, so a sale finishing after the slip was closed still clears the cart.
-  const checkout = useCheckout(cart, productsById, () => setCartOpen(false), till);
+  const checkout = useCheckout(
+    cart,
+    productsById,
+    (recorded) => {
+      setCartOpen(false);
+      setLastSale(recorded ?? null);
+    },
+    till,
+  );
   const quantityInCart = (productId: string) => cart.lines.find((line) => line.productId === productId)?.quantity ?? 0;
 
   // Shortcuts for a cashier's hands on the keyboard: F8 pays in cash (opens the slip), F9 or
@@ -95,6 +107,7 @@ export function SalesTill({ products, isLoading, isError, till }: SalesTillProps
 
   return (
     <div className="space-y-5">
+      {lastSale && <LastSaleReceipt sale={lastSale} contact={receiptContact} />}
       {/* Sticky under the mobile header: the cart stays one tap away however far the list scrolls. */}
       <Card className="sticky top-[61px] z-10 flex flex-col gap-3 p-4 shadow-sm sm:flex-row sm:items-center md:static md:shadow-none">
         <form onSubmit={onSearchSubmit} role="search" className="flex-1">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CreateSaleInput, Product } from '@shop/contracts';
+import type { CreateSaleInput, Product, Sale } from '@shop/contracts';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { hundredthsToPercent } from '@shop/contracts';
@@ -20,7 +20,8 @@ export const insufficientStockToast = (units: number, productName: string) =>
 export function useCheckout(
   cart: Cart,
   productsById: ReadonlyMap<string, Product>,
-  onCompleted: () => void,
+  /** After a sale: the recorded sale when the server took it, nothing when it was kept offline. */
+  onCompleted: (recorded?: Sale) => void,
   till: OfflineTill,
 ) {
   const createSale = useCreateSale();
@@ -85,10 +86,10 @@ export function useCheckout(
       return;
     }
     createSale.mutate(sale, {
-      onSuccess: () => {
+      onSuccess: (recorded) => {
         toast({ title: 'Sale completed', description: `Successfully processed ${lineCount} item(s)` });
         cart.clear();
-        onCompleted();
+        onCompleted(recorded);
       },
       onError: (error) => {
         // The cart stays as it is (and keeps its saleId) so the same sale can be retried.
