@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { canAccessPage, MESSAGES, type SessionUser } from '@shop/contracts';
+import { MESSAGES, type SessionUser } from '@shop/contracts';
 import { PagePermissionsReader } from '../settings/page-permissions.reader';
 import { ACCESS_KEY, type AccessRule } from './access.decorator';
 import { ANSWERS_FROM_EVENTS } from '../read-your-writes/answers-from-events.decorator';
@@ -64,12 +64,9 @@ export class SessionGuard implements CanActivate {
       case 'manager':
         if (user.role !== 'manager') throw new ForbiddenException(MESSAGES.managerOnly);
         return;
-      case 'pages': {
-        if (user.role === 'manager') return;
-        const { value } = await this.permissions.read();
-        if (rule.pages.some((page) => canAccessPage(user, value, page))) return;
+      case 'pages':
+        if (await this.permissions.grantsAny(user, rule.pages)) return;
         throw new ForbiddenException(MESSAGES.forbidden);
-      }
     }
   }
 }

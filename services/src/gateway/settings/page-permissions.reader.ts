@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Knex } from 'knex';
-import { DEFAULT_PAGE_PERMISSIONS, pagePermissions, type PagePermissionsSetting } from '@shop/contracts';
+import {
+  canAccessPage,
+  DEFAULT_PAGE_PERMISSIONS,
+  pagePermissions,
+  type PageKey,
+  type PagePermissionsSetting,
+  type SessionUser,
+} from '@shop/contracts';
 import { getSetting } from '@shop/projections';
 import type { Database } from '@shop/infrastructure';
 import { DATABASE } from '../infrastructure/tokens';
@@ -26,5 +33,12 @@ export class PagePermissionsReader {
       description: setting?.description ?? PAGE_PERMISSIONS_DESCRIPTION,
       updatedAt: setting?.updatedAt ?? null,
     };
+  }
+
+  /** Whether `user` may use any of `pages`: a manager always, an assistant as the setting grants. */
+  async grantsAny(user: SessionUser, pages: readonly PageKey[]): Promise<boolean> {
+    if (user.role === 'manager') return true;
+    const { value } = await this.read();
+    return pages.some((page) => canAccessPage(user, value, page));
   }
 }

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import { canAccessPage, type CreateTransactionCommandInput, type PageKey, type SessionUser } from '@shop/contracts';
+import type { CreateTransactionCommandInput, PageKey, SessionUser } from '@shop/contracts';
 import { PagePermissionsReader } from '../settings/page-permissions.reader';
 
 type Movement = Pick<CreateTransactionCommandInput, 'type' | 'reason'>;
@@ -24,9 +24,7 @@ export class MovementAccess {
 
   /** Resolves when `user` may record `movement`; 403 otherwise (the route's guard admitted the user). */
   async check(user: SessionUser, movement: Movement): Promise<void> {
-    if (user.role === 'manager') return;
-    const { value } = await this.permissions.read();
-    if (pagesRecording(movement).some((page) => canAccessPage(user, value, page))) return;
+    if (await this.permissions.grantsAny(user, pagesRecording(movement))) return;
     throw new ForbiddenException(movementRefusal(movement));
   }
 }
