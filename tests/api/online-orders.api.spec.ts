@@ -171,6 +171,38 @@ describe('online orders: storefront intake, status machine and stock', () => {
     expect(await api.movementsOf(order.orderNumber)).toHaveLength(4);
   });
 
+  it('a return reverses the sale lines: serving back and forth never inflates sales, and a line reversed by hand comes back once', async () => {
+    const product = await api.newProduct('2000', 10, '1200');
+    const order = await api.placeOrder([{ productId: product.id, quantity: 3 }]);
+    const before = await api.metrics();
+    for (let round = 0; round < 3; round++) {
+      expect((await api.setStatus(order.id, 'served')).status).toBe(200);
+      expect((await api.setStatus(order.id, 'pending')).status).toBe(200);
+    }
+    expect(await api.stockOf(product.id)).toBe(10);
+    const afterToggles = await api.metrics();
+    // Pending again: none of the three serves is a sale any more.
+    expect(afterToggles.todaysSales).toBe(before.todaysSales);
+    expect(afterToggles.todaysSalesProfit).toBe(before.todaysSalesProfit);
+    expect(afterToggles.todaysUnitsSold).toBe(before.todaysUnitsSold);
+    const returns = (await api.movementsOf(order.orderNumber)).filter((row) => row.type === 'in');
+    expect(returns).toHaveLength(3);
+
+    // Served, its line reversed by hand (stock back to 10), then moved back: nothing more comes back.
+    expect((await api.setStatus(order.id, 'served')).status).toBe(200);
+    expect(await api.stockOf(product.id)).toBe(7);
+    const lines = (await api.movementsOf(order.orderNumber)).filter((row) => row.type === 'out');
+    const newest = lines.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]!;
+    const reversed = await manager.post(`/api/transactions/${newest.id}/reverse`, { notes: 'served by mistake' });
+    expect(reversed.status).toBe(201);
+    expect(await api.stockOf(product.id)).toBe(10);
+    expect((await api.setStatus(order.id, 'pending')).status).toBe(200);
+    expect(await api.stockOf(product.id)).toBe(10);
+    const metrics = await api.metrics();
+    expect(metrics.todaysSales).toBe(before.todaysSales);
+    expect(metrics.todaysUnitsSold).toBe(before.todaysUnitsSold);
+  });
+
   it('refuses to serve with too little stock or a deleted product, recording nothing', async () => {
     const [plenty, scarce] = [await api.newProduct('100', 10), await api.newProduct('100', 1)];
     const order = await api.placeOrder([

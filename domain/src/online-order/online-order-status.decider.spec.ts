@@ -2,8 +2,13 @@ import { ONLINE_ORDER_STATUSES, type DomainEvent, type OnlineOrderStatus } from 
 import { DomainError } from '../shared/domain-error';
 import { fold } from '../shared/decider';
 import { productDecider, type ProductState } from '../product/product.decider';
+import { movementReversalDecider } from '../product/movement-reversal.decider';
 import { evolveOnlineOrder, initialOnlineOrderState } from './online-order.decider';
-import { decideOnlineOrderStatus, type ChangeOnlineOrderStatus } from './online-order-status.decider';
+import {
+  decideOnlineOrderStatus,
+  type ChangeOnlineOrderStatus,
+  type OrderItemStock,
+} from './online-order-status.decider';
 
 const orderId = '5f0c2a1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const orderNumber = 'ORD-20250310-ABCDEF';
@@ -72,7 +77,7 @@ const change = (status: OnlineOrderStatus): ChangeOnlineOrderStatus => ({
 
 function given(
   orderHistory: DomainEvent[],
-  products: ProductState[] = [product(lotion, 'Cocoa Lotion', 5), product(soap, 'Black Soap', 5)],
+  products: OrderItemStock[] = [product(lotion, 'Cocoa Lotion', 5), product(soap, 'Black Soap', 5)],
 ) {
   const order = orderHistory.reduce(evolveOnlineOrder, initialOnlineOrderState());
   return {
@@ -152,6 +157,111 @@ describe('online order status decider', () => {
         saleId: orderNumber,
       }),
     ]);
+  });
+
+  describe('moving a served order back, with its sale lines followed', () => {
+    const servedLine = (productId: string, movementId: string, quantity: number, unitPrice: string): DomainEvent => ({
+      type: 'StockIssued',
+      data: {
+        productId,
+        movementId,
+        quantity,
+        reason: 'sale',
+        unitPrice,
+        costPrice: '700.00',
+        totalValue: (Number(unitPrice) * quantity).toFixed(2),
+        originalTotal: (Number(unitPrice) * quantity).toFixed(2),
+        discountPercentage: '0.00',
+        discountAmount: '0.00',
+        sellerName: 'ada',
+        notes: null,
+        saleId: orderNumber,
+      },
+    });
+    const lines = ['bbbbbbbb-1111-4111-8111-111111111111', 'bbbbbbbb-2222-4222-8222-222222222222'] as const;
+    const servedAt = ['2025-03-10T09:00:00.000Z', '2025-03-10T09:00:00.000Z'];
+    const followed = (productId: string, name: string, line: string, ...history: DomainEvent[]) => {
+      const decider = movementReversalDecider(line);
+      return fold(decider, [createdEvent(productId, name), ...history]);
+    };
+    const createdEvent = (productId: string, name: string): DomainEvent => ({
+      type: 'ProductCreated',
+      data: {
+        productId,
+        name,
+        sku: name.toUpperCase(),
+        category: 'Body Care',
+        price: '9999.00',
+        costPrice: '700.00',
+        openingStock: 5,
+        minStockLevel: 0,
+        description: null,
+        images: [],
+      },
+    });
+
+    it('the return reverses each sale line, so sales figures net it out', () => {
+      const items = [
+        followed(lotion, 'Cocoa Lotion', lines[0], servedLine(lotion, lines[0], 2, '1500.00')),
+        followed(soap, 'Black Soap', lines[1], servedLine(soap, lines[1], 1, '800.50')),
+      ];
+      const { products } = given(historyAt('served'), items)
+        .when({ ...change('pending'), servedAt })
+        .then();
+      expect(products.map((events) => events.map((event) => event.type))).toEqual([
+        ['StockReceived'],
+        ['StockReceived'],
+      ]);
+      expect(products[0]![0]!.data).toMatchObject({
+        quantity: 2,
+        reason: 'return',
+        totalValue: '3000.00',
+        saleId: orderNumber,
+        reverses: { movementId: lines[0], type: 'out', reason: 'sale', quantity: 2, at: servedAt[0] },
+      });
+    });
+
+    it('a line already reversed by hand is not returned again (its stock came back then)', () => {
+      const reversal: DomainEvent = {
+        type: 'StockReceived',
+        data: {
+          productId: lotion,
+          movementId: 'cccccccc-1111-4111-8111-111111111111',
+          quantity: 2,
+          reason: 'adjustment',
+          unitPrice: '1500.00',
+          costPrice: null,
+          totalValue: '3000.00',
+          sellerName: 'ada',
+          notes: 'wrong line',
+          saleId: null,
+          reverses: {
+            movementId: lines[0],
+            type: 'out',
+            reason: 'sale',
+            at: servedAt[0]!,
+            quantity: 2,
+            sellerName: 'ada',
+            saleId: orderNumber,
+            unitPrice: '1500.00',
+            costPrice: '700.00',
+            originalTotal: '3000.00',
+            discountAmount: '0.00',
+            totalValue: '3000.00',
+          },
+        },
+      };
+      const items = [
+        followed(lotion, 'Cocoa Lotion', lines[0], servedLine(lotion, lines[0], 2, '1500.00'), reversal),
+        followed(soap, 'Black Soap', lines[1], servedLine(soap, lines[1], 1, '800.50')),
+      ];
+      const { order, products } = given(historyAt('served'), items)
+        .when({ ...change('pending'), servedAt })
+        .then();
+      expect(order).toEqual([moved('served', 'pending')]);
+      expect(products[0]).toEqual([]);
+      expect(products[1]!.map((event) => event.type)).toEqual(['StockReceived']);
+    });
   });
 
   it('moves no stock between pending and processing', () => {

@@ -8,6 +8,7 @@ import {
 } from '@shop/contracts';
 import { conflict, notFound } from '../shared/domain-error';
 import { decideProduct, type ProductState } from '../product/product.decider';
+import { reversibleOriginal, type ReversalState } from '../product/movement-reversal.decider';
 import type { OnlineOrderState } from './online-order.decider';
 
 export interface ChangeOnlineOrderStatus {
@@ -18,7 +19,19 @@ export interface ChangeOnlineOrderStatus {
   readonly movementIds: readonly string[];
   /** The staff member acting: recorded as the seller on the stock movements. */
   readonly sellerName: string;
+  /**
+   * Moving a served order back: per item, when its sale line (the newest of this order on the
+   * product) was recorded, or null when the product has none. The return reverses that line.
+   */
+  readonly servedAt?: readonly (string | null)[];
 }
+
+/**
+ * An item's product as the decision needs it: its state, and for a move back from served the
+ * order's sale line on it (followed by movementReversalDecider), so a line already reversed by hand
+ * is not returned twice.
+ */
+export type OrderItemStock = ProductState | ReversalState;
 
 export interface OnlineOrderStatusDecision {
   readonly order: DomainEventOf<'OnlineOrderStatusChanged'>[];
@@ -35,8 +48,9 @@ export interface OnlineOrderStatusDecision {
 export function decideOnlineOrderStatus(
   command: ChangeOnlineOrderStatus,
   order: OnlineOrderState,
-  products: readonly ProductState[],
+  items: readonly OrderItemStock[],
 ): OnlineOrderStatusDecision {
+  const products = items.map((item) => ('product' in item ? item.product : item));
   if (!order.placed) throw notFound(MESSAGES.orderNotFound);
   const from = order.status;
   const to = command.status;
@@ -51,7 +65,7 @@ export function decideOnlineOrderStatus(
     to === 'served'
       ? order.items.map((item, index) => issue(command, order.orderNumber, item, index, products[index]))
       : from === 'served'
-        ? order.items.map((item, index) => giveBack(command, order.orderNumber, item, index, products[index]))
+        ? order.items.map((item, index) => giveBack(command, order.orderNumber, item, index, items[index]))
         : order.items.map(() => []);
   return { order: [changed], products: stockMoves };
 }
@@ -98,27 +112,48 @@ function issue(
   );
 }
 
+/**
+ * The return of a served item reverses its sale line (`reverses`), so sales figures net it out as
+ * they do a reversal by hand. A line already reversed (or never found) gives nothing back: the
+ * stock came back with that reversal.
+ */
 function giveBack(
   command: ChangeOnlineOrderStatus,
   orderNumber: string,
   item: OnlineOrderItem,
   index: number,
-  product: ProductState | undefined,
+  stock: OrderItemStock | undefined,
 ): DomainEvent[] {
-  return decideProduct(
+  const served = stock && 'product' in stock ? stock : null;
+  const product = requireProduct(
+    served ? served.product : (stock as ProductState | undefined),
+    item,
+    MESSAGES.orderReturnDeleted(item.productName),
+  );
+  const servedAt = command.servedAt?.[index] ?? null;
+  const reverses = served && servedAt ? reversibleOriginal(served, servedAt) : null;
+  // The line was found but is reversed already: its stock is back.
+  if (served && servedAt && !reverses) return [];
+  const events = decideProduct(
     {
       type: 'ReceiveStock',
       productId: item.productId,
       movementId: movementId(command, index),
-      quantity: item.quantity,
+      quantity: reverses ? reverses.quantity : item.quantity,
       reason: 'return',
-      unitPrice: item.price,
+      unitPrice: reverses?.unitPrice ?? item.price,
       // null keeps the product's cost price as it is: a return is not a purchase at a new cost.
       costPrice: null,
       sellerName: command.sellerName,
       notes: `Online order ${orderNumber} back to pending`,
       saleId: orderNumber,
     },
-    requireProduct(product, item, MESSAGES.orderReturnDeleted(item.productName)),
+    product,
+  );
+  if (!reverses) return events;
+  return events.map((event) =>
+    event.type === 'StockReceived'
+      ? { ...event, data: { ...event.data, totalValue: reverses.totalValue, reverses } }
+      : event,
   );
 }

@@ -46,6 +46,17 @@ function summarise(event: Compensation): Original {
     : { ...common, type: 'out', originalTotal: event.data.originalTotal, discountAmount: event.data.discountAmount };
 }
 
+/**
+ * What a compensating movement records of `state`'s original: null when there is no original, it is
+ * a reversal itself or it has been reversed already (an online order's return skips such a line).
+ */
+export function reversibleOriginal(state: ReversalState, at: string): ReversedMovement | null {
+  const original = state.original;
+  if (!original || original.isReversal || state.reversedBy) return null;
+  const { isReversal: _, ...copied } = original;
+  return { ...copied, at };
+}
+
 export function decideReversal(command: ReverseMovement, state: ReversalState): Compensation[] {
   const product = requireLive(state.product);
   const original = state.original;

@@ -58,12 +58,13 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
          select coalesce(json_agg(json_build_object('id', id, 'name', name, 'sku', sku, 'current_stock', current_stock,
              'min_stock_level', min_stock_level) order by current_stock, name, id), '[]'::json) as low_stock
          from products where deleted_at is null and current_stock <= min_stock_level),
-       -- Today's stock outs for a sale, on the day they happened (an offline sale on its day of sale,
-       -- issue 14); a later reversal does not change today's figure. Every such row is a sale line (a
-       -- reversal is an adjustment): the rollup's partial index by effective day.
+       -- Today's sale lines, on the day they happened (an offline sale on its day of sale, issue 14),
+       -- net of their reversals (by hand, or an online order moved back from served), which count on
+       -- the sale's day with signed figures: the same sums as the reports' day. Spec 9's profit per
+       -- line, (unit price − cost) × quantity. The rollup's partial index by effective day.
        today as (
-         select sum(value)::text as sales_total, sum(out_profit)::text as profit, sum(units) as units_sold
-         from daily_rollup where effective_day = ? and direction = 'out' and reason = 'sale' and sale_sign <> 0),
+         select sum(sale_total)::text as sales_total, sum(sale_profit)::text as profit, sum(sale_quantity) as units_sold
+         from daily_rollup where effective_day = ? and sale_sign <> 0),
        orders as (${orders.sql})
        select stock.*, low.*, today.*, orders.*, (select count(*) from customers) as total_customers
        from stock, low, today, orders`,
