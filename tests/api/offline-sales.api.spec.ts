@@ -1,3 +1,4 @@
+import { lagosBusinessDay, lagosWallTime } from '@shop/contracts';
 import { startTestApp, type TestApp } from './support/test-app';
 import type { ApiClient } from './support/api-client';
 
@@ -38,24 +39,57 @@ describe('POST /api/sales with offline: sales the till took without a connection
   it('records the time of sale as createdAt with the sync time beside it, and a repeat records nothing', async () => {
     const product = await newProduct('2500', 5);
     const soldAt = minutesAgo(30);
-    const body = { ...offlineSale(product.id, '2500.00', soldAt), offline: { soldAt, catalogAsOf: minutesAgo(60), sellerName: 'manager' } };
+    const body = {
+      ...offlineSale(product.id, '2500.00', soldAt),
+      offline: { soldAt, catalogAsOf: minutesAgo(60), sellerName: 'manager' },
+    };
     const first = await manager.post('/api/sales', body);
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ createdAt: soldAt, totalValue: '2500.00', sellerName: 'manager', offline: { syncedBy: 'manager' } });
+    expect(first.body).toMatchObject({
+      createdAt: soldAt,
+      totalValue: '2500.00',
+      sellerName: 'manager',
+      offline: { syncedBy: 'manager' },
+    });
     expect(Date.parse(first.body.offline.syncedAt)).toBeGreaterThan(Date.parse(soldAt));
     const repeat = await manager.post('/api/sales', body);
     expect(repeat.status).toBe(200);
     expect(repeat.body).toEqual(first.body);
     expect(await stockOf(product.id)).toBe(4);
-    const rows = (await manager.get('/api/transactions')).body.filter((row: { saleId: string }) => row.saleId === body.saleId);
+    const rows = (await manager.get('/api/transactions')).body.filter(
+      (row: { saleId: string }) => row.saleId === body.saleId,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].createdAt).toBe(soldAt);
     expect((await manager.get(`/api/sales/${body.saleId}`)).body.createdAt).toBe(soldAt);
   });
 
+  it('dates an offline sale in the transactions CSV when it was sold, and puts it in the range of that day', async () => {
+    const product = await newProduct('1200', 5);
+    const soldAt = minutesAgo(2 * 24 * 60);
+    const sale = offlineSale(product.id, '1200.00', soldAt);
+    expect((await manager.post('/api/sales', sale)).status).toBe(201);
+    const csvOf = async (day: string) =>
+      (await manager.get(`/api/reports/transactions.csv?from=${day}&to=${day}`)).text;
+    const soldDay = await csvOf(lagosBusinessDay(new Date(soldAt)));
+    expect(soldDay).toContain(
+      `${lagosWallTime(soldAt)},${product.name},${product.sku},Stock Out,1,1200.00,1200.00,sale`,
+    );
+    // Synced today, but not a movement of today.
+    expect(await csvOf(lagosBusinessDay(new Date()))).not.toContain(product.sku + ',Stock Out');
+    // Unbounded: dated when sold too.
+    expect((await manager.get('/api/reports/transactions.csv')).text).toContain(
+      `${lagosWallTime(soldAt)},${product.name}`,
+    );
+  });
+
   it('records an offline sale of a unit sold online meanwhile: stock below zero, flagged for the manager', async () => {
     const product = await newProduct('800', 1);
-    const online = await manager.post('/api/sales', { saleId: saleId(), items: [{ productId: product.id, quantity: 1 }], paymentMethod: 'cash' });
+    const online = await manager.post('/api/sales', {
+      saleId: saleId(),
+      items: [{ productId: product.id, quantity: 1 }],
+      paymentMethod: 'cash',
+    });
     expect(online.status).toBe(201);
     const offline = await manager.post('/api/sales', offlineSale(product.id, '800'));
     expect(offline.status).toBe(201);
@@ -63,14 +97,20 @@ describe('POST /api/sales with offline: sales the till took without a connection
     const metrics = (await manager.get('/api/dashboard/metrics')).body;
     expect(metrics.oversoldProducts.map((row: { id: string }) => row.id)).toContain(product.id);
     // Stock value is price × stock on every screen, below zero too (spec section 8).
-    const inventoryItem = (await manager.get('/api/inventory')).body.find((row: { id: string }) => row.id === product.id);
+    const inventoryItem = (await manager.get('/api/inventory')).body.find(
+      (row: { id: string }) => row.id === product.id,
+    );
     expect(inventoryItem).toMatchObject({ currentStock: -1, stockValue: '-800.00' });
     const summary = (await manager.get('/api/reports/summary')).body;
     expect(summary.stock.stockValue).toBe(metrics.totalStockValue);
     const csv = (await manager.get('/api/reports/inventory.csv')).text;
     expect(csv).toContain(`${product.name},${product.sku},Skincare Products,800.00,-1,0,-800.00,`);
     // Online sales keep refusing insufficient stock.
-    const refused = await manager.post('/api/sales', { saleId: saleId(), items: [{ productId: product.id, quantity: 1 }], paymentMethod: 'cash' });
+    const refused = await manager.post('/api/sales', {
+      saleId: saleId(),
+      items: [{ productId: product.id, quantity: 1 }],
+      paymentMethod: 'cash',
+    });
     expect(refused.status).toBe(409);
     // A stock in resolves it.
     const stockIn = await manager.post('/api/transactions', {
@@ -101,10 +141,18 @@ describe('POST /api/sales with offline: sales the till took without a connection
   it('refuses a time of sale in the future or absurdly old, and an offline sale without prices (400)', async () => {
     const product = await newProduct('100', 3);
     const future = new Date(Date.now() + 60 * 60_000).toISOString();
-    expect((await manager.post('/api/sales', offlineSale(product.id, '100', future))).body.message).toBe('The time of sale is in the future');
-    const old = await manager.post('/api/sales', { ...offlineSale(product.id, '100', minutesAgo(60 * 24 * 40)), offline: { soldAt: minutesAgo(60 * 24 * 40), catalogAsOf: minutesAgo(60 * 24 * 41), sellerName: 'manager' } });
+    expect((await manager.post('/api/sales', offlineSale(product.id, '100', future))).body.message).toBe(
+      'The time of sale is in the future',
+    );
+    const old = await manager.post('/api/sales', {
+      ...offlineSale(product.id, '100', minutesAgo(60 * 24 * 40)),
+      offline: { soldAt: minutesAgo(60 * 24 * 40), catalogAsOf: minutesAgo(60 * 24 * 41), sellerName: 'manager' },
+    });
     expect(old.status).toBe(400);
-    const noPrice = await manager.post('/api/sales', { ...offlineSale(product.id, '100'), items: [{ productId: product.id, quantity: 1 }] });
+    const noPrice = await manager.post('/api/sales', {
+      ...offlineSale(product.id, '100'),
+      items: [{ productId: product.id, quantity: 1 }],
+    });
     expect(noPrice.status).toBe(400);
     expect(noPrice.body.message).toContain('An offline sale needs the price of each item');
   });
@@ -122,13 +170,20 @@ describe('POST /api/sales with offline: sales the till took without a connection
     const yesterday = new Date(Date.parse(`${lagosToday}T00:00:00.000Z`) - 24 * 60 * 60_000).toISOString().slice(0, 10);
     // 23:30 in Lagos yesterday, synced today (after midnight).
     const soldAt = `${yesterday}T22:30:00.000Z`;
-    const sale = { ...offlineSale(product.id, '321', soldAt), offline: { soldAt, catalogAsOf: `${yesterday}T20:00:00.000Z`, sellerName: 'manager' } };
+    const sale = {
+      ...offlineSale(product.id, '321', soldAt),
+      offline: { soldAt, catalogAsOf: `${yesterday}T20:00:00.000Z`, sellerName: 'manager' },
+    };
     // Earlier tests' sales fall on "yesterday" too when this file runs across Lagos midnight: compare before and after.
     const kobo = async (query: string) => {
       const total = (await manager.get(`/api/reports/summary?${query}`)).body.sales.totalSales as string;
       return BigInt(total.replace('.', ''));
     };
-    const queries = [`from=${yesterday}&to=${yesterday}`, `from=${lagosToday}&to=${lagosToday}`, `from=${yesterday}&to=${yesterday}&knownAt=${yesterday}`];
+    const queries = [
+      `from=${yesterday}&to=${yesterday}`,
+      `from=${lagosToday}&to=${lagosToday}`,
+      `from=${yesterday}&to=${yesterday}&knownAt=${yesterday}`,
+    ];
     const before = await Promise.all(queries.map(kobo));
     expect((await manager.post('/api/sales', sale)).status).toBe(201);
     const after = await Promise.all(queries.map(kobo));

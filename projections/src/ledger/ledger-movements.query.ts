@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { formatNullableMoney, formatMoney, toIsoString } from '../shared/sql-values';
 
 export interface LedgerMovement {
+  /** When it happened: an offline sale's line at its time of sale. */
   readonly at: string;
   readonly productName: string;
   readonly productSku: string;
@@ -15,7 +16,8 @@ export interface LedgerMovement {
 }
 
 interface MovementRow {
-  at: Date | string;
+  /** When it happened (see HAPPENED_AT). */
+  happened_at: Date | string;
   product_name: string;
   product_sku: string;
   direction: 'in' | 'out';
@@ -37,20 +39,45 @@ export interface MovementRange {
   readonly to?: Date;
 }
 
+/** When a movement happened: a line of a sale taken offline when it was sold (issue 14), any other when recorded. */
+const HAPPENED_AT = 'case when sale_sign = 1 then sale_at else at end';
+
 /**
- * Stock movements newest first (as the Transactions page lists them), in keyset pages on
- * product_ledger_at_idx: each page is one short query, nothing held between pages.
+ * Stock movements newest first (as the Transactions page lists them), each dated when it happened
+ * (an offline sale's line at its time of sale, as the page and receipts show it), in keyset pages on
+ * product_ledger_at_idx: each page is one short query, nothing held between pages. A range selects
+ * by when the movement happened, as the reports count it: the movements recorded in it (less the
+ * offline lines sold before it), then the offline lines sold in it but synced after its end.
  */
 export async function* ledgerMovementPages(
   knex: Knex,
   range: MovementRange,
   pageSize = 1_000,
 ): AsyncGenerator<LedgerMovement[]> {
+  yield* keysetPages(knex, pageSize, (query) => {
+    // A movement happens at or before it is recorded: `at >= from` loses none of the range.
+    if (range.from) query.where('at', '>=', range.from.toISOString());
+    if (range.to) query.where('at', '<', range.to.toISOString());
+    if (range.from) query.whereRaw(`${HAPPENED_AT} >= ?`, [range.from.toISOString()]);
+  });
+  const to = range.to;
+  if (!to) return;
+  yield* keysetPages(knex, pageSize, (query) => {
+    query.where('sale_sign', 1).where('at', '>=', to.toISOString()).where('sale_at', '<', to.toISOString());
+    if (range.from) query.where('sale_at', '>=', range.from.toISOString());
+  });
+}
+
+async function* keysetPages(
+  knex: Knex,
+  pageSize: number,
+  filter: (query: Knex.QueryBuilder) => void,
+): AsyncGenerator<LedgerMovement[]> {
   let after: MovementRow | null = null;
   for (;;) {
     const query = knex('product_ledger')
       .select<MovementRow[]>(
-        'at',
+        knex.raw(`${HAPPENED_AT} as happened_at`),
         // A product never seen created: the spec's name for it.
         knex.raw(`coalesce(product_name, 'Unknown Product') as product_name`),
         knex.raw(`coalesce(product_sku, '') as product_sku`),
@@ -72,8 +99,7 @@ export async function* ledgerMovementPages(
         { column: 'position_prepare', order: 'desc' },
       ])
       .limit(pageSize);
-    if (range.from) query.where('at', '>=', range.from.toISOString());
-    if (range.to) query.where('at', '<', range.to.toISOString());
+    filter(query);
     if (after) {
       query.whereRaw('(at, position_commit, position_prepare) < (?::timestamptz, ?::numeric, ?::numeric)', [
         after.at_key,
@@ -91,7 +117,7 @@ export async function* ledgerMovementPages(
 
 function toMovement(row: MovementRow): LedgerMovement {
   return {
-    at: toIsoString(row.at),
+    at: toIsoString(row.happened_at),
     productName: row.product_name,
     productSku: row.product_sku,
     type: row.direction,
