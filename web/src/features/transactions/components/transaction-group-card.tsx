@@ -24,8 +24,11 @@ export function TransactionGroupCard({
   lineActions,
 }: TransactionGroupCardProps) {
   const first = group.lines[0];
-  const total = koboToAmount(sumKobo(group.lines.map((line) => toKobo(line.totalValue))));
-  const units = group.lines.reduce((sum, line) => sum + line.quantity, 0);
+  // A sale's returns (an online order moved back from served) come off its total, not on top of it.
+  const isSale = group.lines.some((line) => line.type === 'out');
+  const sign = (line: LedgerTransaction) => (isSale && line.type === 'in' ? -1 : 1);
+  const total = koboToAmount(sumKobo(group.lines.map((line) => toKobo(line.totalValue) * BigInt(sign(line)))));
+  const units = group.lines.reduce((sum, line) => sum + sign(line) * line.quantity, 0);
   const reversed = group.lines.filter((line) => line.reversedBy !== null).length;
 
   return (
