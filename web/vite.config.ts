@@ -47,6 +47,11 @@ export default defineConfig({
         icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
       },
       workbox: {
+        // A device opening the app for the first time is controlled at once, not from its next load:
+        // every lazy chunk (a page, the toaster) then comes from the precache if the network drops.
+        // (injectRegister 'script' does not turn these on by itself as 'auto' would.)
+        skipWaiting: true,
+        clientsClaim: true,
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         navigateFallback: '/index.html',

@@ -41,7 +41,7 @@ const queuedSaleIds = (page: Page) =>
       }),
   );
 
-/** One cash sale by keyboard: SKU + Enter for each item, F8 pays in cash, F9 confirms. */
+/** One cash sale by keyboard: SKU + Enter for each item, F7 pays in cash, F9 confirms. */
 async function sellByKeyboard(page: Page, skus: readonly string[]): Promise<void> {
   const search = page.getByTestId('till-search');
   await search.focus();
@@ -52,7 +52,7 @@ async function sellByKeyboard(page: Page, skus: readonly string[]): Promise<void
       () => (globalThis as any).document.querySelector('[data-testid="till-search"]')?.value === '',
     );
   }
-  await page.keyboard.press('F8');
+  await page.keyboard.press('F7');
   const dialog = page.getByTestId('cart-dialog');
   await expectVisible(dialog);
   await dialog.locator('[data-testid="payment-cash"][aria-pressed="true"]').waitFor();
@@ -223,7 +223,7 @@ describe('the till sells offline and loses no sale (issue 14)', () => {
 describe('till shortcuts and 5,000 products', () => {
   const harness = useBrowserApp();
 
-  it('takes a cash sale from the keyboard alone: Tab to search, SKU + Enter, F8 pays in cash, F9 confirms', async () => {
+  it('takes a cash sale from the keyboard alone: Tab to search, SKU + Enter, F7 pays in cash, F9 confirms', async () => {
     const suffix = uniqueSuffix();
     const created = await harness.manager.post('/api/products', {
       name: `Shortcut ${suffix}`,
@@ -247,7 +247,7 @@ describe('till shortcuts and 5,000 products', () => {
     await page.keyboard.type(`KEY-${suffix}`);
     await page.keyboard.press('Enter');
     await expectText(page.getByTestId('view-cart-button'), 'View Cart (1)');
-    await page.keyboard.press('F8');
+    await page.keyboard.press('F7');
     await page.getByTestId('cart-dialog').locator('[data-testid="payment-cash"][aria-pressed="true"]').waitFor();
     await page.keyboard.press('F9');
     await expectHidden(page.getByTestId('cart-dialog'));

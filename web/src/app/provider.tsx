@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ChunkErrorBoundary } from '@/components/feedback/chunk-error-boundary';
 import { useToasts } from '@/components/toast/use-toast';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
@@ -12,10 +13,13 @@ function ToasterOnFirstToast() {
   const [mounted, setMounted] = useState(false);
   if (!mounted && toasts.length > 0) setMounted(true);
   if (!mounted) return null;
+  // Offline before its chunk was fetched: a small notice with Reload, never a blank screen.
   return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <ChunkErrorBoundary variant="inline">
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }
 

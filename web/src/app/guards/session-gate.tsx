@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ChunkErrorBoundary } from '@/components/feedback/chunk-error-boundary';
 import { FullScreenLoader } from '@/components/feedback/full-screen-loader';
 import { SESSION_STORAGE_KEY, useSession } from '@/lib/session';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
@@ -21,15 +22,19 @@ export function SessionGate() {
     return (
       <>
         {/* Keyed apart from the shell's boundary: React must unmount the shell, not hide it while this loads. */}
-        <Suspense key="queued-sales" fallback={null}>
-          <QueuedSalesNotice />
-        </Suspense>
+        <ChunkErrorBoundary key="queued-sales" fallback={null}>
+          <Suspense fallback={null}>
+            <QueuedSalesNotice />
+          </Suspense>
+        </ChunkErrorBoundary>
         <SignInScreen />
       </>
     );
   return (
-    <Suspense key="app-shell" fallback={<FullScreenLoader />}>
-      <AppShell />
-    </Suspense>
+    <ChunkErrorBoundary key="app-shell">
+      <Suspense fallback={<FullScreenLoader />}>
+        <AppShell />
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }

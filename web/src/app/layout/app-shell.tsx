@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
 import { Logo } from '@/components/brand/logo';
+import { ChunkErrorBoundary } from '@/components/feedback/chunk-error-boundary';
 import { Spinner } from '@/components/ui/spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { STORE_NAME } from '@/config/store';
@@ -94,18 +95,23 @@ export function AppShell() {
             tabIndex={-1}
             className="mx-auto w-full max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
           >
-            <Suspense fallback={null}>
-              <ConnectionBanner tillPath={paths.sales} />
-            </Suspense>
-            <Suspense
-              fallback={
-                <div className="flex justify-center py-24 text-slate-500">
-                  <Spinner className="h-6 w-6" />
-                </div>
-              }
-            >
-              <Outlet />
-            </Suspense>
+            <ChunkErrorBoundary fallback={null}>
+              <Suspense fallback={null}>
+                <ConnectionBanner tillPath={paths.sales} />
+              </Suspense>
+            </ChunkErrorBoundary>
+            {/* Keyed by page: a screen that failed to load does not stay in the way of the next one. */}
+            <ChunkErrorBoundary key={location.pathname}>
+              <Suspense
+                fallback={
+                  <div className="flex justify-center py-24 text-slate-500">
+                    <Spinner className="h-6 w-6" />
+                  </div>
+                }
+              >
+                <Outlet />
+              </Suspense>
+            </ChunkErrorBoundary>
           </main>
         </div>
       </div>

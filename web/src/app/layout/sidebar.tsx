@@ -2,7 +2,6 @@ import { NavLink } from 'react-router-dom';
 import { LogOut } from 'lucide-react';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { STORE_NAME, STORE_TAGLINE } from '@/config/store';
 import { usePageAccess } from '@/lib/page-permissions';
 import { ROLE_LABELS, useSignedInUser } from '@/lib/session';
@@ -14,7 +13,7 @@ import { appPages } from '../route-config';
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSignedInUser();
   const { canAccess } = usePageAccess();
-  const logout = useLogout();
+  const signOut = useLogout();
   const visiblePages = appPages.filter((page) => canAccess(page.key));
 
   return (
@@ -69,15 +68,8 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             </p>
           </div>
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          className="w-full"
-          onClick={() => logout.mutate()}
-          disabled={logout.isPending}
-          data-testid="sign-out-button"
-        >
-          {logout.isPending ? <Spinner /> : <LogOut className="h-4 w-4" aria-hidden="true" />}
+        <Button variant="outline" size="sm" className="w-full" onClick={signOut} data-testid="sign-out-button">
+          <LogOut className="h-4 w-4" aria-hidden="true" />
           Sign Out
         </Button>
       </div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { ChunkErrorBoundary } from '@/components/feedback/chunk-error-boundary';
 import { PackagePlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useSignedInUser } from '@/lib/session';
@@ -56,24 +57,26 @@ export function DashboardPage() {
           <LowStockAlerts onRestock={(productId) => setStockIn({ open: true, productId })} />
         </div>
       </div>
-      <Suspense fallback={null}>
-        {stockInUsed && (
-          <StockDialog
-            type="in"
-            open={stockIn.open}
-            productId={stockIn.productId}
-            onOpenChange={(open) => setStockIn((current) => ({ ...current, open }))}
-            products={products.data ?? []}
-          />
-        )}
-        {ordersUsed && (
-          <OnlineOrdersDialog
-            open={ordersOpen}
-            onOpenChange={setOrdersOpen}
-            pendingCountHint={metrics.data?.pendingOnlineOrders}
-          />
-        )}
-      </Suspense>
+      <ChunkErrorBoundary variant="inline">
+        <Suspense fallback={null}>
+          {stockInUsed && (
+            <StockDialog
+              type="in"
+              open={stockIn.open}
+              productId={stockIn.productId}
+              onOpenChange={(open) => setStockIn((current) => ({ ...current, open }))}
+              products={products.data ?? []}
+            />
+          )}
+          {ordersUsed && (
+            <OnlineOrdersDialog
+              open={ordersOpen}
+              onOpenChange={setOrdersOpen}
+              pendingCountHint={metrics.data?.pendingOnlineOrders}
+            />
+          )}
+        </Suspense>
+      </ChunkErrorBoundary>
     </>
   );
 }

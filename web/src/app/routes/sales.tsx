@@ -16,10 +16,11 @@ export function SalesPage() {
   const { user } = useSession();
   // Receipts show the shop's contact details when a manager has set them (as on Transactions).
   const contactInfo = useContactInfo();
-  // From the saved catalogue, the stock shown is what this till has not sold yet since it was saved.
+  // The stock shown (and sold against) is the catalogue's less what this till sold that the catalogue
+  // cannot know yet: every sale still in the queue, and those sent since the catalogue was fetched.
   const shown = useMemo(
-    () => (catalogue.fromCache ? lessQueued(catalogue.products, queue.sales) : catalogue.products),
-    [catalogue.fromCache, catalogue.products, queue.sales],
+    () => lessQueued(catalogue.products, catalogue.asOf, queue.sales, queue.sent),
+    [catalogue.products, catalogue.asOf, queue.sales, queue.sent],
   );
   return (
     <>
@@ -44,13 +45,20 @@ export function SalesPage() {
   );
 }
 
+type TillQueue = ReturnType<typeof useTillQueue>;
+
 function lessQueued(
   products: readonly Product[] | undefined,
-  sales: ReturnType<typeof useTillQueue>['sales'],
+  catalogueAsOf: string | null,
+  queued: TillQueue['sales'],
+  sent: TillQueue['sent'],
 ): readonly Product[] | undefined {
   if (!products) return products;
+  const fetchedAt = catalogueAsOf ? Date.parse(catalogueAsOf) : 0;
+  const notYetCounted = [...queued, ...sent.filter((entry) => entry.sentAt >= fetchedAt).map((entry) => entry.sale)];
+  if (notYetCounted.length === 0) return products;
   const sold = new Map<string, number>();
-  for (const sale of sales)
+  for (const sale of notYetCounted)
     for (const item of sale.payload.items)
       sold.set(item.productId, (sold.get(item.productId) ?? 0) + Number(item.quantity));
   return products.map((product) =>

@@ -20,6 +20,10 @@ const styles = `
   th { text-align: left; border-bottom: 1px solid #cbd5e1; padding: 6px 4px; font-weight: 600; color: #334155; }
   td { padding: 6px 4px; border-bottom: 1px solid #f1f5f9; vertical-align: top; }
   .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+  /* Amounts side by side (Unit price, Total) never touch, even on a 600 px window with large sums. */
+  th.num, td.num { padding-left: 16px; }
+  th:first-child, td:first-child { padding-left: 0; }
+  th:last-child, td:last-child { padding-right: 0; }
   .totals { margin-top: 12px; font-size: 14px; }
   .totals div { display: flex; justify-content: space-between; padding: 3px 0; }
   .totals .grand { border-top: 1px dashed #94a3b8; margin-top: 4px; padding-top: 8px; font-size: 17px; font-weight: 700; }

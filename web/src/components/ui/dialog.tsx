@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/utils/cn';
@@ -7,9 +7,69 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & { children: ReactNode };
+type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
+  children: ReactNode;
+  /**
+   * A form dialog: on opening, focus goes to its first field rather than the first button (the ×).
+   * A form loaded on demand gets the focus as soon as it appears.
+   */
+  focusFirstField?: boolean;
+};
 
-export function DialogContent({ className, children, ...props }: DialogContentProps) {
+const FIELD_SELECTOR = [
+  'input:not([type="hidden"]):not(:disabled)',
+  'textarea:not(:disabled)',
+  'select:not(:disabled)',
+  'button[role="combobox"]:not(:disabled)',
+]
+  .map((selector) => `form ${selector}`)
+  .join(', ');
+
+const firstField = (root: HTMLElement | null) => root?.querySelector<HTMLElement>(FIELD_SELECTOR) ?? null;
+
+export function DialogContent({
+  className,
+  children,
+  focusFirstField = false,
+  onOpenAutoFocus,
+  ...props
+}: DialogContentProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  const waitingForField = useRef(false);
+
+  // A form that mounts after the dialog opened (lazy): move focus to its first field when it shows,
+  // unless the user has already moved it elsewhere.
+  useEffect(() => {
+    if (!focusFirstField) return;
+    const root = contentRef.current;
+    if (!root) return;
+    const observer = new MutationObserver(() => {
+      if (!waitingForField.current) return;
+      const field = firstField(root);
+      if (!field) return;
+      waitingForField.current = false;
+      if (document.activeElement === root || !root.contains(document.activeElement)) field.focus();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    return () => {
+      waitingForField.current = false;
+      observer.disconnect();
+    };
+  });
+
+  const onOpen = (event: Event) => {
+    onOpenAutoFocus?.(event);
+    if (!focusFirstField || event.defaultPrevented) return;
+    event.preventDefault();
+    const field = firstField(contentRef.current);
+    if (field) {
+      field.focus();
+    } else {
+      waitingForField.current = true;
+      contentRef.current?.focus();
+    }
+  };
+
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[1px]" />
@@ -19,6 +79,8 @@ export function DialogContent({ className, children, ...props }: DialogContentPr
           'rounded-xl border border-slate-200 bg-white p-5 shadow-xl focus:outline-none sm:p-6',
           className ?? 'max-w-lg',
         )}
+        ref={contentRef}
+        onOpenAutoFocus={onOpen}
         {...props}
       >
         {children}

@@ -3,8 +3,11 @@ import type { LoginInput, SessionUser } from '@shop/contracts';
 import { apiFetch } from '@/lib/api-client';
 import { parseSessionUser } from '@/lib/session-user';
 import { useSession } from '@/lib/session';
+import { sendPendingSignOut } from '@/lib/sign-out';
 
 export async function login(input: LoginInput): Promise<SessionUser> {
+  // A sign-out made offline goes first: sent after, it would end the session this sign-in opens.
+  await sendPendingSignOut();
   // A 401 here is "wrong credentials", not a lost session.
   const response = await apiFetch<unknown>('/api/login', { method: 'POST', body: input, notifyUnauthorized: false });
   // Keep only id, username and role: that is all the browser stores.

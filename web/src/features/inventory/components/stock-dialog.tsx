@@ -45,7 +45,7 @@ const titles: Record<StockType, { title: string; description: string; success: s
 export function StockDialog({ type, open, onOpenChange, products, productId }: StockDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="stock-dialog" data-type={type}>
+      <DialogContent data-testid="stock-dialog" data-type={type} focusFirstField>
         <DialogHeader>
           <DialogTitle>{titles[type].title}</DialogTitle>
           <DialogDescription>{titles[type].description}</DialogDescription>

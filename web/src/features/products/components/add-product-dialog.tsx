@@ -10,6 +10,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { ChunkErrorBoundary } from '@/components/feedback/chunk-error-boundary';
 
 // The form carries the media uploader (Uppy); every page header has this button, so load it on demand.
 const AddProductForm = lazy(async () => ({ default: (await import('./add-product-form')).AddProductForm }));
@@ -25,21 +26,23 @@ export function AddProductDialog() {
           Add Product
         </Button>
       </DialogTrigger>
-      <DialogContent data-testid="add-product-dialog" className="max-w-2xl">
+      <DialogContent data-testid="add-product-dialog" className="max-w-2xl" focusFirstField>
         <DialogHeader>
           <DialogTitle>Add New Product</DialogTitle>
           <DialogDescription>Add a product to the catalogue with its price and opening stock.</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so closing always starts the next one fresh. */}
-        <Suspense
-          fallback={
-            <div className="flex justify-center py-16 text-slate-500">
-              <Spinner className="h-6 w-6" />
-            </div>
-          }
-        >
-          <AddProductForm onDone={() => setOpen(false)} />
-        </Suspense>
+        <ChunkErrorBoundary>
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-16 text-slate-500">
+                <Spinner className="h-6 w-6" />
+              </div>
+            }
+          >
+            <AddProductForm onDone={() => setOpen(false)} />
+          </Suspense>
+        </ChunkErrorBoundary>
       </DialogContent>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PackageSearch, Trash } from 'lucide-react';
 import type { Product } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { StockStatusBadge } from '@/components/stock-status-badge';
@@ -21,6 +22,9 @@ const headings = ['Product', 'SKU', 'Category', 'Price', 'Stock', 'Status', 'Val
 const cell = 'px-3 py-3 max-md:p-0';
 const labelled =
   'max-md:before:block max-md:before:text-xs max-md:before:font-normal max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]';
+
+/** From md up, Actions (History, Delete) stay in view at the right edge while the table scrolls under them. */
+const stickyActions = 'md:sticky md:right-0 md:shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.15)]';
 
 type ProductsTableProps = {
   products: readonly Product[];
@@ -43,7 +47,7 @@ export function ProductsTable({ products, emptyText, rowActions }: ProductsTable
   if (products.length === 0) return <EmptyState icon={PackageSearch}>{emptyText}</EmptyState>;
 
   return (
-    <div className="md:overflow-x-auto">
+    <ScrollRegion label="Products table" className="max-md:overflow-visible">
       <table
         role="table"
         className="w-full text-left text-sm max-md:block md:min-w-[760px]"
@@ -59,7 +63,9 @@ export function ProductsTable({ products, emptyText, rowActions }: ProductsTable
                 key={heading}
                 role="columnheader"
                 scope="col"
-                className={heading === 'Actions' ? 'px-3 py-3 text-right' : 'px-3 py-3'}
+                className={
+                  heading === 'Actions' ? cn('px-3 py-3 text-right', stickyActions, 'md:bg-slate-50') : 'px-3 py-3'
+                }
               >
                 {heading}
               </th>
@@ -79,10 +85,17 @@ export function ProductsTable({ products, emptyText, rowActions }: ProductsTable
                 className="hover:bg-slate-50/60 max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-2 max-md:px-4 max-md:py-3"
               >
                 <td role="cell" className={cn(cell, 'max-w-56 max-md:col-span-2 max-md:max-w-none')}>
-                  <p className="truncate font-medium text-slate-900 max-md:whitespace-normal max-md:break-words">
+                  <p
+                    className="truncate font-medium text-slate-900 max-md:whitespace-normal max-md:break-words"
+                    title={product.name}
+                  >
                     {product.name}
                   </p>
-                  {product.description && <p className="truncate text-xs text-slate-600">{product.description}</p>}
+                  {product.description && (
+                    <p className="truncate text-xs text-slate-600" title={product.description}>
+                      {product.description}
+                    </p>
+                  )}
                 </td>
                 <td
                   role="cell"
@@ -111,6 +124,8 @@ export function ProductsTable({ products, emptyText, rowActions }: ProductsTable
                   className={cn(
                     cell,
                     'text-right whitespace-nowrap max-md:col-span-2 max-md:flex max-md:justify-end max-md:gap-1',
+                    stickyActions,
+                    'md:bg-white',
                   )}
                 >
                   {rowActions?.(product)}
@@ -131,6 +146,6 @@ export function ProductsTable({ products, emptyText, rowActions }: ProductsTable
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

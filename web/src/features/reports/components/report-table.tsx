@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/utils/cn';
 
 export type Column<Row> = { heading: string; cell: (row: Row) => ReactNode; numeric?: boolean };
@@ -42,7 +43,7 @@ export function ReportTable<Row>({
   label?: string;
 }) {
   return (
-    <div className="max-w-full min-w-0 overflow-x-auto" tabIndex={0} role="region" aria-label={label ?? 'Report table'}>
+    <ScrollRegion label={label ?? 'Report table'}>
       <table role="table" className={stackedTable.table} data-testid={testId}>
         <thead role="rowgroup" className={stackedTable.head}>
           <tr role="row">
@@ -95,6 +96,6 @@ export function ReportTable<Row>({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

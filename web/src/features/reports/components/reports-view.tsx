@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/utils/format';
 import { useInventory } from '../api/get-inventory';
 import { useReportSummary } from '../api/get-report-summary';
-import { formatLagosDay, lagosLocalToInstant, lagosToday, thisLagosMonth } from '../utils/lagos-dates';
+import { formatLagosDay, lagosLocalToInstant, lagosNowLocal, lagosToday, thisLagosMonth } from '../utils/lagos-dates';
 import { AsOfInventory } from './as-of-inventory';
 import { CategoryStock } from './category-chart';
 import { ExportButtons } from './export-buttons';
@@ -60,15 +60,27 @@ const Failed = ({ what }: { what: string }) => (
 export function ReportsView() {
   const [range, setRange] = useState(thisLagosMonth);
   const [asOfLocal, setAsOfLocal] = useState('');
-  const asOf = lagosLocalToInstant(asOfLocal);
+  // Stock cannot be known for a time still to come: the picker stops at now, and a later time typed in is refused.
+  const asOfMax = lagosNowLocal();
+  const futureAsOf = asOfLocal !== '' && lagosLocalToInstant(asOfLocal) !== null && asOfLocal > asOfMax;
+  const asOf = futureAsOf ? null : lagosLocalToInstant(asOfLocal);
   const badRange = Boolean(range.from && range.to && range.from > range.to);
 
   const [knownAt, setKnownAt] = useState('');
   const period = badRange ? thisLagosMonth() : range;
-  const summary = useReportSummary(period);
-  const knownSummary = useReportSummary({ ...period, knownAt }, { enabled: Boolean(knownAt) });
+  // While the range is invalid no range figures are shown (not even the last good range's).
+  const summary = useReportSummary(period, { enabled: !badRange });
+  const knownSummary = useReportSummary({ ...period, knownAt }, { enabled: Boolean(knownAt) && !badRange });
   const current = useInventory(null);
   const asOfInventory = useInventory(asOf);
+  const rangeFigures = (figures: ReactNode) =>
+    badRange ? (
+      <p className="py-6 text-center text-sm text-slate-500" data-testid="report-range-invalid">
+        No figures: the start date is after the end date.
+      </p>
+    ) : (
+      figures
+    );
 
   return (
     <div className="space-y-4">
@@ -121,9 +133,13 @@ export function ReportsView() {
         Dates are Africa/Lagos days. &ldquo;As known at&rdquo; shows the period as it was reported at the end of that
         day, beside today&apos;s corrected figures.
       </p>
-      {badRange && <p className="text-sm text-red-600">The start date must be on or before the end date.</p>}
+      {badRange && (
+        <p className="text-sm text-red-600" role="alert" data-testid="report-range-error">
+          The start date must be on or before the end date.
+        </p>
+      )}
 
-      {knownAt && (
+      {knownAt && !badRange && (
         <Section
           title={`As known at ${formatLagosDay(knownAt)} and today`}
           description="Later corrections (reversals booked on the original sale's date) and later entries change a past period's figures"
@@ -142,29 +158,33 @@ export function ReportsView() {
         </Section>
       )}
 
-      <SummaryCards inventory={current.data} summary={summary.data} />
+      <SummaryCards inventory={current.data} summary={badRange ? undefined : summary.data} rangeInvalid={badRange} />
 
       <Section
         title="Sales in range"
         description="Sales, units and profit (net of discounts) per category and per staff member"
       >
-        {summary.isPending ? (
-          <Loading />
-        ) : summary.isError ? (
-          <Failed what="The report" />
-        ) : (
-          <SalesBreakdown byCategory={summary.data.byCategory} byStaff={summary.data.byStaff} />
-        )}
-      </Section>
-
-      <div className="grid gap-4 xl:grid-cols-2">
-        <Section title="Transaction summary" description="Stock in and out in the range, by reason">
-          {summary.isPending ? (
+        {rangeFigures(
+          summary.isPending ? (
             <Loading />
           ) : summary.isError ? (
             <Failed what="The report" />
           ) : (
-            <MovementSummary movements={summary.data.movements} />
+            <SalesBreakdown byCategory={summary.data.byCategory} byStaff={summary.data.byStaff} />
+          ),
+        )}
+      </Section>
+
+      <div className="grid gap-4 2xl:grid-cols-2">
+        <Section title="Transaction summary" description="Stock in and out in the range, by reason">
+          {rangeFigures(
+            summary.isPending ? (
+              <Loading />
+            ) : summary.isError ? (
+              <Failed what="The report" />
+            ) : (
+              <MovementSummary movements={summary.data.movements} />
+            ),
           )}
         </Section>
         <Section title="Stock alerts" description="Products out of stock or at or below their minimum level now">
@@ -181,17 +201,19 @@ export function ReportsView() {
       <Section
         title="Inventory by category"
         description={
-          summary.data
+          summary.data && !badRange
             ? `Stock value per category as of ${formatDateTime(stockFiguresAt(summary.data.stock.asOf))}`
             : undefined
         }
       >
-        {summary.isPending ? (
-          <Loading />
-        ) : summary.isError ? (
-          <Failed what="The report" />
-        ) : (
-          <CategoryStock rows={summary.data.stock.byCategory} />
+        {rangeFigures(
+          summary.isPending ? (
+            <Loading />
+          ) : summary.isError ? (
+            <Failed what="The report" />
+          ) : (
+            <CategoryStock rows={summary.data.stock.byCategory} />
+          ),
         )}
       </Section>
 
@@ -206,14 +228,26 @@ export function ReportsView() {
               type="datetime-local"
               step={1}
               value={asOfLocal}
+              max={asOfMax}
               onChange={(event) => setAsOfLocal(event.target.value)}
               data-testid="report-as-of"
+              aria-invalid={futureAsOf || undefined}
+              aria-describedby={futureAsOf ? 'report-as-of-error' : undefined}
               className="mt-1"
             />
           </label>
         }
       >
-        {asOfInventory.isPending ? (
+        {futureAsOf ? (
+          <p
+            id="report-as-of-error"
+            role="alert"
+            className="py-6 text-center text-sm text-red-600"
+            data-testid="report-as-of-error"
+          >
+            Stock as of a future time is not known yet: choose a date and time up to now.
+          </p>
+        ) : asOfInventory.isPending ? (
           <Loading />
         ) : asOfInventory.isError ? (
           <Failed what="Stock" />

@@ -21,7 +21,7 @@ export function SalesBreakdown({
   byStaff: readonly ByStaff[];
 }) {
   return (
-    <div className="grid gap-6 xl:grid-cols-2">
+    <div className="grid gap-6 2xl:grid-cols-2">
       <section className="min-w-0 space-y-2">
         <h3 className="text-sm font-semibold text-slate-700">By category</h3>
         <ReportTable

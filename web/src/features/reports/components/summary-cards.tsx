@@ -3,10 +3,16 @@ import { Card } from '@/components/ui/card';
 import { formatMoney } from '@/utils/format';
 import { koboToAmount, sumKobo, toKobo } from '@shop/contracts';
 
-type SummaryCardsProps = { inventory: readonly InventoryItem[] | undefined; summary: ReportSummary | undefined };
+type SummaryCardsProps = {
+  inventory: readonly InventoryItem[] | undefined;
+  summary: ReportSummary | undefined;
+  /** The chosen range is invalid: its cards show no figure (a dash), not the last range's. */
+  rangeInvalid?: boolean;
+};
 
 /** Current stock figures (from GET /api/inventory) beside the range's sales figures. */
-export function SummaryCards({ inventory, summary }: SummaryCardsProps) {
+export function SummaryCards({ inventory, summary, rangeInvalid = false }: SummaryCardsProps) {
+  const pending = rangeInvalid ? '—' : '…';
   const items = inventory ?? [];
   const stockValue = koboToAmount(sumKobo(items.map((item) => toKobo(item.stockValue))));
   const lowStock = items.filter((item) => item.status !== 'In Stock').length;
@@ -14,12 +20,12 @@ export function SummaryCards({ inventory, summary }: SummaryCardsProps) {
     { key: 'total-products', label: 'Total Products', value: inventory ? String(items.length) : '…' },
     { key: 'stock-value', label: 'Stock Value', value: inventory ? formatMoney(stockValue) : '…' },
     { key: 'low-stock', label: 'Low / Out of Stock', value: inventory ? String(lowStock) : '…' },
-    { key: 'sales', label: 'Sales in range', value: summary ? formatMoney(summary.sales.totalSales) : '…' },
-    { key: 'units', label: 'Units sold in range', value: summary ? String(summary.sales.unitsSold) : '…' },
+    { key: 'sales', label: 'Sales in range', value: summary ? formatMoney(summary.sales.totalSales) : pending },
+    { key: 'units', label: 'Units sold in range', value: summary ? String(summary.sales.unitsSold) : pending },
     {
       key: 'profit',
       label: 'Profit in range (net of discounts)',
-      value: summary ? formatMoney(summary.sales.profitNetOfDiscounts) : '…',
+      value: summary ? formatMoney(summary.sales.profitNetOfDiscounts) : pending,
     },
   ];
   return (

@@ -19,6 +19,13 @@ export function lagosLocalToInstant(local: string): string | null {
   return `${local.length === 16 ? `${local}:00` : local}${LAGOS_OFFSET}`;
 }
 
+/** Now in Lagos as a datetime-local value with seconds ("2025-03-04T10:30:15"): the latest "Stock as of". */
+export function lagosNowLocal(now: Date = new Date()): string {
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(LAGOS_OFFSET);
+  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 60;
+  return new Date(now.getTime() + minutes * 60_000).toISOString().slice(0, 19);
+}
+
 const lagosDayLabel = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: SHOP_TIME_ZONE });
 
 /** "2025-03-10" → "10 Mar 2025", the Lagos calendar day whatever the browser's zone. */

@@ -101,7 +101,12 @@ export function ReverseMovementButton({ movement }: { movement: ReversibleMoveme
             </DialogDescription>
           </DialogHeader>
           <form onSubmit={submit} noValidate className="space-y-4">
-            <Field id={fieldId} label="Reason" error={error} hint="Required: it is kept with the reversal.">
+            <Field
+              id={fieldId}
+              label="Notes"
+              error={error}
+              hint="Required: say why it is reversed; kept with the reversal."
+            >
               <Textarea
                 {...controlA11y(fieldId, error, true)}
                 value={notes}

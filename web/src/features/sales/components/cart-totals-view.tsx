@@ -11,12 +11,14 @@ export function CartTotalsView({ totals, discountHundredths }: { totals: CartTot
           {formatMoney(koboToAmount(totals.subtotal))}
         </dd>
       </div>
-      <div className="flex justify-between gap-3">
-        <dt className="text-slate-600">Discount ({formatPercentOneDecimal(discountHundredths)}%)</dt>
-        <dd data-testid="cart-discount" className="font-medium text-emerald-700 tabular-nums">
-          -{formatMoney(koboToAmount(totals.discount))}
-        </dd>
-      </div>
+      {discountHundredths > 0n && (
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Discount ({formatPercentOneDecimal(discountHundredths)}%)</dt>
+          <dd data-testid="cart-discount" className="font-medium text-emerald-700 tabular-nums">
+            -{formatMoney(koboToAmount(totals.discount))}
+          </dd>
+        </div>
+      )}
       <div className="flex justify-between gap-3 border-t border-slate-200 pt-1.5 text-base">
         <dt className="font-semibold text-slate-900">Total</dt>
         <dd data-testid="cart-total" className="font-semibold text-slate-900 tabular-nums">

@@ -53,11 +53,11 @@ export function SalesTill({ products, isLoading, isError, till, receiptContact }
   );
   const quantityInCart = (productId: string) => cart.lines.find((line) => line.productId === productId)?.quantity ?? 0;
 
-  // Shortcuts for a cashier's hands on the keyboard: F8 pays in cash (opens the slip), F9 or
-  // Ctrl+Enter confirms the sale in the slip.
+  // Shortcuts for a cashier's hands on the keyboard: F7 pays in cash (opens the slip), F9 or
+  // Ctrl+Enter confirms the sale in the slip. F8 is left to the toasts (it focuses the notification area).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'F8') {
+      if (event.key === 'F7') {
         event.preventDefault();
         if (cart.lines.length === 0) return;
         cart.setPaymentMethod('cash');
@@ -135,12 +135,12 @@ export function SalesTill({ products, isLoading, isError, till, receiptContact }
             </p>
           )}
           <p className="mt-1 hidden text-xs text-slate-600 sm:block" data-testid="till-shortcuts">
-            Shortcuts: <kbd className="font-mono">F8</kbd> pay in cash · <kbd className="font-mono">F9</kbd> confirm
+            Shortcuts: <kbd className="font-mono">F7</kbd> pay in cash · <kbd className="font-mono">F9</kbd> confirm
             sale
           </p>
         </form>
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <Button onClick={() => setCartOpen(true)} data-testid="view-cart-button" aria-keyshortcuts="F8">
+          <Button onClick={() => setCartOpen(true)} data-testid="view-cart-button" aria-keyshortcuts="F7">
             <ShoppingCart className="h-4 w-4" aria-hidden="true" />
             View Cart ({cart.lines.length})
           </Button>

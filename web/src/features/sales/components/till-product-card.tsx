@@ -13,6 +13,8 @@ export function TillProductCard({ product, inCart, onAdd }: TillProductCardProps
   const nameId = useId();
   const status = stockStatus(product);
   const isOut = status === 'Out of Stock';
+  // Spec: plus is disabled at the available stock; the card's add button follows the same rule.
+  const allInCart = !isOut && inCart >= product.currentStock;
 
   return (
     <Card
@@ -52,9 +54,10 @@ export function TillProductCard({ product, inCart, onAdd }: TillProductCardProps
         <Button
           size="sm"
           variant={isOut ? 'secondary' : 'primary'}
-          disabled={isOut}
+          disabled={isOut || allInCart}
           onClick={() => onAdd(product)}
           aria-describedby={nameId}
+          title={allInCart ? `All ${product.currentStock} in stock are in the cart` : undefined}
           data-testid="add-to-cart"
         >
           {isOut ? (

@@ -6,6 +6,9 @@ import { syncQueue, type SyncOutcome } from '../offline/sale-queue';
 import { tillDb, type QueuedSale } from '../offline/till-db';
 import { useOnlineStatus } from './use-online-status';
 
+/** A sale that left the queue (the server took it) at `sentAt` (this browser's clock, ms). */
+export type SentSale = { sale: QueuedSale; sentAt: number };
+
 const FIRST_RETRY_MS = 2_000;
 const LONGEST_RETRY_MS = 60_000;
 
@@ -17,6 +20,9 @@ export function useTillQueue() {
   const online = useOnlineStatus();
   const queryClient = useQueryClient();
   const [sales, setSales] = useState<QueuedSale[]>([]);
+  // Sales that left the queue (sent) and when: the catalogue counts them only once refetched after that.
+  const [sent, setSent] = useState<SentSale[]>([]);
+  const previous = useRef<QueuedSale[]>([]);
   const [outcome, setOutcome] = useState<SyncOutcome | null>(null);
   const [syncing, setSyncing] = useState(false);
   const retryDelay = useRef(FIRST_RETRY_MS);
@@ -24,7 +30,16 @@ export function useTillQueue() {
 
   useEffect(() => {
     const subscription = liveQuery(() => tillDb.queue.orderBy('seq').toArray()).subscribe({
-      next: setSales,
+      next: (next) => {
+        const still = new Set(next.map((sale) => sale.saleId));
+        const left = previous.current.filter((sale) => !still.has(sale.saleId));
+        previous.current = next;
+        if (left.length > 0) {
+          const at = Date.now();
+          setSent((current) => [...current, ...left.map((sale) => ({ sale, sentAt: at }))]);
+        }
+        setSales(next);
+      },
       error: () => setSales([]),
     });
     return () => subscription.unsubscribe();
@@ -59,5 +74,5 @@ export function useTillQueue() {
     return () => window.clearTimeout(timer.current);
   }, [online, hasWaiting, syncNow]);
 
-  return { online, sales, waiting, refused: sales.filter((sale) => sale.refusal), outcome, syncing, syncNow };
+  return { online, sales, sent, waiting, refused: sales.filter((sale) => sale.refusal), outcome, syncing, syncNow };
 }

@@ -38,7 +38,7 @@ export function StocktakeReviewDialog({
           <DialogTitle>Post this stocktake?</DialogTitle>
           <DialogDescription>
             {counted.length} product(s) counted, {differences.length} with a difference. Each difference is recorded as
-            an adjustment with your name and this reason: “{notes.trim()}”.
+            an adjustment with your name and these notes: “{notes.trim()}”.
           </DialogDescription>
         </DialogHeader>
         {differences.length === 0 ? (

@@ -88,6 +88,8 @@ export function StocktakeView({ products, isLoading, isError, userId }: Stocktak
           setReviewing(false);
           setResult(posted);
           clear();
+          // The last scan's "…: enter the count" belongs to the sheet just posted.
+          setScanMessage('');
           const adjusted = posted.lines.filter((line) => line.difference !== 0).length;
           toastSuccess(`${posted.lines.length} product(s) counted, ${adjusted} adjusted.`, 'Stocktake posted');
         },
@@ -162,7 +164,12 @@ export function StocktakeView({ products, isLoading, isError, userId }: Stocktak
         <p className="text-sm text-slate-700" aria-live="polite" data-testid="stocktake-summary">
           {counted.length} of {lines.length} counted · {differences} difference(s)
         </p>
-        <Field id={notesId} label="Reason" error={notesError} hint="Kept with every adjustment, e.g. 'Monthly count'.">
+        <Field
+          id={notesId}
+          label="Notes"
+          error={notesError}
+          hint="Required: why the count differs, kept with every adjustment, e.g. 'Monthly count'."
+        >
           <Textarea
             {...controlA11y(notesId, notesError, true)}
             value={draft.notes}
@@ -174,7 +181,14 @@ export function StocktakeView({ products, isLoading, isError, userId }: Stocktak
           />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={clear} disabled={counted.length === 0 && !draft.notes}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              clear();
+              setScanMessage('');
+            }}
+            disabled={counted.length === 0 && !draft.notes}
+          >
             Clear draft
           </Button>
           <Button onClick={review} disabled={counted.length === 0 || invalid} data-testid="stocktake-review-button">

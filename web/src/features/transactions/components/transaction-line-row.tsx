@@ -73,6 +73,9 @@ export function TransactionLineRow({
   const isIn = transaction.type === 'in';
   const Icon = isIn ? ArrowUp : ArrowDown;
   const hasDiscount = toKobo(transaction.discountAmount) > 0n;
+  const typeLabel = directionLabel(transaction.type, transaction.reason);
+  // A sale line's type already reads 'Sale': its reason badge would only say it again.
+  const showReason = formatReason(transaction.reason) !== typeLabel;
 
   return (
     <li
@@ -101,9 +104,9 @@ export function TransactionLineRow({
               data-testid="transaction-type"
               className={cn('font-medium', isIn ? 'text-emerald-700' : 'text-rose-700')}
             >
-              {directionLabel(transaction.type, transaction.reason)}
+              {typeLabel}
             </span>
-            <ReasonBadge reason={transaction.reason} />
+            {showReason && <ReasonBadge reason={transaction.reason} />}
             <span data-testid="transaction-date">{formatDateTime(transaction.createdAt)}</span>
           </p>
           {(transaction.reversedBy || transaction.reverses) && (

@@ -45,7 +45,8 @@ export function TransactionsView({ contactInfo, initialSearch = '', lineActions 
       return;
     }
     try {
-      printReceipt(popup, buildReceipt(saleId, group.lines, await getSale(saleId)), contactInfo);
+      const sale = await getSale(saleId);
+      printReceipt(popup, buildReceipt(saleId, inCartOrder(group.lines, sale), sale), contactInfo);
     } catch {
       popup.close();
       toastError('The receipt could not be loaded. Try again.');
@@ -97,4 +98,18 @@ export function TransactionsView({ contactInfo, initialSearch = '', lineActions 
       )}
     </div>
   );
+}
+
+/**
+ * A sale's lines in the order they were put in the cart. The ledger lists movements newest first; the
+ * sale (GET /api/sales/{saleId}) lists its lines as sold, so that order wins when there is a sale.
+ */
+function inCartOrder<Line extends { id: string }>(
+  lines: readonly Line[],
+  sale: { lines: { id: string }[] } | null,
+): Line[] {
+  if (!sale) return [...lines].reverse();
+  const position = new Map(sale.lines.map((line, index) => [line.id, index]));
+  const at = (line: Line) => position.get(line.id) ?? Number.MAX_SAFE_INTEGER;
+  return [...lines].sort((a, b) => at(a) - at(b));
 }
