@@ -125,7 +125,13 @@ describe('audit trail: who did what, when, across the shop', () => {
       entityId: product.id,
       changes: [{ field: 'cost price', before: '1000.00', after: '1100.00' }],
     });
-    expect(entries[0]?.summary).toContain('cost price 1000.00 → 1100.00');
+    // As people read them: in naira, thousands grouped; an amount typed either way finds it.
+    expect(entries[0]?.summary).toContain('cost price ₦1,000.00 → ₦1,100.00');
+    expect(entries[0]?.summary).toMatch(/^Stock in: 2 × Price Trail Serum \(PTS-1\) \(Purchase\), ₦5,000\.00/);
+    for (const typed of ['1100.00', '1,100.00', '1100', '₦1,100'])
+      expect(
+        (await manager.get(`/api/audit?q=${encodeURIComponent(typed)}&entity=product`)).body.entries[0]?.entityId,
+      ).toBe(product.id);
     expect(entries[1]?.changes).toEqual([]);
     // LIKE wildcards typed in the box are plain characters.
     expect((await manager.get('/api/audit?q=%25&entity=product')).body.entries).toEqual([]);

@@ -111,8 +111,8 @@ describe('audit trail page', () => {
       await expectVisible(priceChange.first());
       await expectText(page.getByTestId('audit-summary').first(), /^Stock out: 1 ×/);
       expect(await entries.count()).toBe(3);
-      await expectText(priceChange.getByTestId('audit-change'), /^cost price: 1000\.00 → +changed to +1150\.50$/);
-      await expectText(priceChange.getByTestId('audit-summary'), /cost price 1000\.00 → 1150\.50/);
+      await expectText(priceChange.getByTestId('audit-change'), /^cost price: ₦1,000\.00 → +changed to +₦1,150\.50$/);
+      await expectText(priceChange.getByTestId('audit-summary'), /cost price ₦1,000\.00 → ₦1,150\.50/);
       await expectText(priceChange.getByTestId('audit-by'), `by ${MANAGER.username}`);
       expect(await priceChange.getAttribute('data-entity-id')).toBe(serumId);
       expect(await horizontalOverflow(page)).toBe(0);

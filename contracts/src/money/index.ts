@@ -1,2 +1,3 @@
 export * from './money-schemas';
 export * from './kobo';
+export * from './money-text';

@@ -1,4 +1,4 @@
-import type { AuditChange } from '@shop/contracts';
+import { formatNaira, type AuditChange } from '@shop/contracts';
 import type { AuditedEvent } from './audit-summary';
 
 /** The cost price in force for a product before an event (null: none recorded yet). */
@@ -43,6 +43,8 @@ export function changesOf(event: AuditedEvent, costBefore: CostBefore): AuditCha
   }
 }
 
-/** "cost price 1000.00 → 1100.00": the summary's tail, so free-text search finds price changes. */
-export const describeChange = (change: AuditChange): string =>
-  `${change.field} ${change.before ?? 'none'} → ${change.after}`;
+/** "cost price ₦1,000.00 → ₦1,100.00": the summary's tail, so free-text search finds price changes. */
+export const describeChange = (change: AuditChange): string => {
+  const shown = (value: string) => (change.field === 'cost price' ? formatNaira(value) : value);
+  return `${change.field} ${change.before === null ? 'none' : shown(change.before)} → ${shown(change.after)}`;
+};

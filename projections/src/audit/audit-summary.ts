@@ -1,4 +1,4 @@
-import type { AuditEntity } from '@shop/contracts';
+import { formatNaira, lagosWallTime, type AuditEntity } from '@shop/contracts';
 import { assertNever, type ProjectedEventOf } from '../shared/projection';
 
 export const AUDITED_EVENTS = [
@@ -46,15 +46,24 @@ export type NameOf = (kind: 'user' | 'product', id: string) => string;
 
 function movementSuffix(data: ProjectedEventOf<'StockReceived' | 'StockIssued'>['data']): string {
   if (data.reverses)
-    return `, reversing ${data.reverses.type === 'in' ? 'a stock in' : 'a stock out'} (${data.reverses.reason}) of ${data.reverses.quantity}`;
+    return `, reversing ${data.reverses.type === 'in' ? 'a stock in' : 'a stock out'} (${reasonText(data.reverses.reason)}) of ${data.reverses.quantity}`;
   if (data.stocktake)
     return `, stocktake: counted ${data.stocktake.countedQuantity}, expected ${data.stocktake.expectedQuantity}`;
   if ('offline' in data && data.offline)
-    return `, sold offline at ${data.offline.soldAt}${data.offline.stockAfter < 0 ? `, oversold while offline (stock ${data.offline.stockAfter})` : ''}`;
+    return `, sold offline at ${lagosWallTime(data.offline.soldAt)}${data.offline.stockAfter < 0 ? `, oversold while offline (stock ${data.offline.stockAfter})` : ''}`;
   return '';
 }
 
-/** Which entity an event is about and what happened, in one line. */
+/** A status as the screens word it: "in_progress" reads "in progress". */
+const statusText = (status: string): string => status.replace(/_/g, ' ');
+/** A movement reason as every screen shows it: "purchase" reads "Purchase". */
+const reasonText = (reason: string): string => reason.charAt(0).toUpperCase() + reason.slice(1);
+
+/**
+ * Which entity an event is about and what happened, in one line, as people read it: amounts in
+ * naira with thousands separators, times on the shop's clock (Africa/Lagos). Changing this wording
+ * changes new rows only; `npm run projections:rebuild` rewords the stored ones.
+ */
 export function describe(event: AuditedEvent, nameOf: NameOf): AuditLine {
   switch (event.type) {
     case 'ProductCreated':
@@ -76,14 +85,14 @@ export function describe(event: AuditedEvent, nameOf: NameOf): AuditLine {
       return {
         entity: 'product',
         entityId: data.productId,
-        summary: `${verb}: ${data.quantity} × ${nameOf('product', data.productId)} (${data.reason}), ${data.totalValue}${movementSuffix(data)}`,
+        summary: `${verb}: ${data.quantity} × ${nameOf('product', data.productId)} (${reasonText(data.reason)}), ${formatNaira(data.totalValue)}${movementSuffix(data)}`,
       };
     }
     case 'SaleRecorded':
       return {
         entity: 'sale',
         entityId: event.data.saleId,
-        summary: `Sale ${event.data.saleId}: ${event.data.lines.length} line(s), ${event.data.totalValue} (${event.data.paymentMethod})${event.data.offline ? `, taken offline at ${event.data.offline.soldAt}, synced by ${event.data.offline.syncedBy}` : ''}`,
+        summary: `Sale ${event.data.saleId}: ${event.data.lines.length} line(s), ${formatNaira(event.data.totalValue)} (${event.data.paymentMethod})${event.data.offline ? `, taken offline at ${lagosWallTime(event.data.offline.soldAt)}, synced by ${event.data.offline.syncedBy}` : ''}`,
       };
     case 'UserCreated':
       return {
@@ -125,13 +134,13 @@ export function describe(event: AuditedEvent, nameOf: NameOf): AuditLine {
       return {
         entity: 'order',
         entityId: event.data.orderId,
-        summary: `Order ${event.data.orderNumber} placed by ${event.data.customerName}: ${event.data.items.length} item(s), ${event.data.totalAmount}`,
+        summary: `Order ${event.data.orderNumber} placed by ${event.data.customerName}: ${event.data.items.length} item(s), ${formatNaira(event.data.totalAmount)}`,
       };
     case 'OnlineOrderStatusChanged':
       return {
         entity: 'order',
         entityId: event.data.orderId,
-        summary: `Order ${event.data.orderNumber}: ${event.data.from} → ${event.data.to}`,
+        summary: `Order ${event.data.orderNumber}: ${statusText(event.data.from)} → ${statusText(event.data.to)}`,
       };
     case 'SupportRequestSubmitted':
       return {
@@ -143,7 +152,7 @@ export function describe(event: AuditedEvent, nameOf: NameOf): AuditLine {
       return {
         entity: 'support',
         entityId: String(event.data.requestId),
-        summary: `Support request #${event.data.requestId}: ${event.data.from} → ${event.data.to}`,
+        summary: `Support request #${event.data.requestId}: ${statusText(event.data.from)} → ${statusText(event.data.to)}`,
       };
     case 'SupportReplied':
       return {

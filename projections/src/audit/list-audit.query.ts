@@ -75,9 +75,9 @@ function branch(
   if (filter.q && !trigram) {
     // coalesce (both are not null): a walk filters as it goes and stops after a page; left to the
     // planner, a common text would be read from the trigram index first (60 ms for "stock out").
-    where.push(`(coalesce(summary, '') ilike ? or coalesce(actor_name, '') ilike ?)`);
-    const pattern = `%${escapeLike(filter.q)}%`;
-    bindings.push(pattern, pattern);
+    const match = textMatch(filter.q, true);
+    where.push(match.sql);
+    bindings.push(...match.bindings);
   }
   if (filter.from) {
     where.push('at >= ?');
@@ -101,9 +101,9 @@ function branch(
   if (trigram && filter.q) {
     // The rows matching the text, from the trigram index (few: rareText), then the other filters
     // and the order; "offset 0" keeps the position bounds from steering the scan to another index.
-    const pattern = `%${escapeLike(filter.q)}%`;
-    head.push(pattern, pattern);
-    from = `(select * from ${source} where summary ilike ? or actor_name ilike ? offset 0) hits`;
+    const match = textMatch(filter.q, false);
+    head.push(...match.bindings);
+    from = `(select * from ${source} where ${match.sql} offset 0) hits`;
   }
   const sql = `(select ${source === 'audit_log' ? COLUMNS : LEDGER_COLUMNS}, position_commit, position_prepare
     from ${from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
@@ -213,14 +213,14 @@ const textAlone = (filter: AuditFilter): boolean =>
  */
 async function rareText(knex: Knex, sources: readonly Source[], filter: AuditFilter): Promise<boolean> {
   if (!filter.q) return false;
-  const pattern = `%${escapeLike(filter.q)}%`;
+  const match = textMatch(filter.q, false);
   const checks = sources.map(
     (source) => `case when to_regclass('${source}_text_idx') is null then false
-      else (select count(*) from (select 1 from ${source} where summary ilike ? or actor_name ilike ? limit ?) m) < ? end`,
+      else (select count(*) from (select 1 from ${source} where ${match.sql} limit ?) m) < ? end`,
   );
   const result = await knex.raw<{ rows: { rare: boolean }[] }>(
     `select ${checks.join(' and ')} as rare`,
-    sources.flatMap(() => [pattern, pattern, RARE_TEXT_MATCHES, RARE_TEXT_MATCHES]),
+    sources.flatMap(() => [...match.bindings, RARE_TEXT_MATCHES, RARE_TEXT_MATCHES]),
   );
   return result.rows[0]?.rare === true;
 }
@@ -267,6 +267,30 @@ export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditP
 
 /** `%`, `_` and `\` typed into the search box are literal characters, not LIKE wildcards. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The free text as SQL over summary and actor_name. Summaries write amounts as people read them
+ * ("₦1,100.00"), older rows as stored ("1100.00"): an amount typed either way finds both.
+ * `coalesce`: for a walk that filters as it goes (see branch).
+ */
+function textMatch(q: string, coalesce: boolean): { sql: string; bindings: string[] } {
+  const summaries = (amountSpellings(q.trim()) ?? [q]).map((text) => `%${escapeLike(text)}%`);
+  const column = (name: string) => (coalesce ? `coalesce(${name}, '')` : name);
+  const sql = [...summaries.map(() => `${column('summary')} ilike ?`), `${column('actor_name')} ilike ?`].join(' or ');
+  return { sql: `(${sql})`, bindings: [...summaries, `%${escapeLike(q)}%`] };
+}
+
+/** "1100.00" → also "1,100.00"; "1,100" → also "1100"; null for a text that is not an amount. */
+function amountSpellings(text: string): string[] | null {
+  const plain = /^\d+(\.\d*)?$/.test(text) ? text : null;
+  const grouped = /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) ? text : null;
+  if (plain) {
+    const [whole = '', fraction] = plain.split('.');
+    const withCommas = whole.replace(/\B(?=(\d{3})+$)/g, ',') + (fraction === undefined ? '' : `.${fraction}`);
+    return withCommas === plain ? [plain] : [plain, withCommas];
+  }
+  return grouped ? [grouped, grouped.replace(/,/g, '')] : null;
+}
 
 /** Every entry matching the filter, newest first, one keyset page at a time (the CSV export). */
 export async function* allAuditEntries(

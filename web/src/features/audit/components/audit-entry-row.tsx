@@ -2,9 +2,13 @@ import { Link } from 'react-router-dom';
 import type { AuditEntry } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
 import { usePageAccess } from '@/lib/page-permissions';
-import { formatDateTime } from '@/utils/format';
+import { formatDateTime, formatMoney } from '@/utils/format';
 import { auditLink } from '../utils/audit-links';
 import { ENTITY_LABELS, ENTITY_TONES } from '../utils/entity-labels';
+
+/** A changed value as the screens show it: a cost price in naira, a status in words. */
+const shown = (field: string, value: string | null): string =>
+  value === null ? 'none' : field === 'cost price' ? formatMoney(value) : value.replace(/_/g, ' ');
 
 /** One event: when (Lagos time), who, which entity, what happened and what changed (before → after). */
 export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
@@ -43,10 +47,10 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
             {entry.changes.map((change) => (
               <li key={change.field} data-testid="audit-change" className="text-slate-700">
                 <span className="text-slate-600">{change.field}: </span>
-                <span className="line-through decoration-slate-400">{change.before ?? 'none'}</span>
+                <span className="line-through decoration-slate-400">{shown(change.field, change.before)}</span>
                 <span aria-hidden="true"> → </span>
                 <span className="sr-only"> changed to </span>
-                <span className="font-semibold text-slate-900">{change.after}</span>
+                <span className="font-semibold text-slate-900">{shown(change.field, change.after)}</span>
               </li>
             ))}
           </ul>
