@@ -37,7 +37,8 @@ describe('password attempts and client addresses, no trusted proxy (the default)
     });
     expect(await manager.post('/api/users', { username: 'shorty', password: '' })).toMatchObject({
       status: 400,
-      body: { message: 'Password is required' },
+      // Spec 'Add user': a missing username or password is 'Please fill in all required fields'.
+      body: { message: 'Please fill in all required fields' },
     });
     expect(
       (await manager.get('/api/users')).body.some((user: { username: string }) => user.username === 'shorty'),

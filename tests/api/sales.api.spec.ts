@@ -123,7 +123,7 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
       discountPercentage: 101,
       paymentMethod: 'cash',
     });
-    expect(discount).toMatchObject({ status: 400, body: { message: 'discountPercentage: Discount must be between 0% and 100%' } });
+    expect(discount).toMatchObject({ status: 400, body: { message: 'Discount must be between 0% and 100%' } });
     const empty = await manager.post('/api/sales', { saleId: saleId(), items: [], paymentMethod: 'cash' });
     expect(empty).toMatchObject({ status: 400, body: { message: 'items: The cart is empty' } });
     expect(await app.snapshot()).toEqual(before);

@@ -31,11 +31,11 @@ describe('staff administration and contact details, enforced by the server', () 
       const path = `/api/users/${second.id}/change-password`;
       expect(await manager.put(path, { currentPassword: 'boss2-secret', newPassword: 'short' })).toMatchObject({
         status: 400,
-        body: { message: 'newPassword: Password must be at least 8 characters long' },
+        body: { message: 'Password must be at least 8 characters long' },
       });
       expect(await manager.put(path, { currentPassword: '', newPassword: 'long-enough-1' })).toMatchObject({
         status: 400,
-        body: { message: 'currentPassword: Please fill in all password fields' },
+        body: { message: 'Please fill in all password fields' },
       });
       expect(await manager.put(path, { currentPassword: 'wrong-one', newPassword: 'long-enough-1' })).toMatchObject({
         status: 403,
@@ -84,11 +84,11 @@ describe('staff administration and contact details, enforced by the server', () 
     it('validates all four fields', async () => {
       const password = app.managerPassword;
       const cases: Array<[Record<string, string>, string]> = [
-        [{ ...contact, email: '' }, 'email: Please enter a valid value.'],
+        [{ ...contact, email: '' }, 'Please enter a valid value.'],
         [{ ...contact, email: 'not-an-email' }, 'Please enter a valid email address'],
         [{ ...contact, phone: '0801 234 5678' }, 'Phone must be in international format, e.g. +234 801 234 5678'],
-        [{ ...contact, whatsapp: ' ' }, 'whatsapp: Please enter a valid value.'],
-        [{ ...contact, address: '' }, 'address: Please enter a valid value.'],
+        [{ ...contact, whatsapp: ' ' }, 'Please enter a valid value.'],
+        [{ ...contact, address: '' }, 'Please enter a valid value.'],
       ];
       for (const [body, message] of cases) {
         expect(await manager.put('/api/contact-info', { ...body, password })).toMatchObject({ status: 400, body: { message } });

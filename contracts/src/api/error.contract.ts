@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_FORM_MESSAGES } from './user.contract';
 
 /** Every non-success response body. */
 export const errorResponse = z.object({ message: z.string() });
@@ -37,3 +38,28 @@ export const MESSAGES = {
   orderReturnDeleted: (product: string) => `Cannot return this order's items: ${product} has been deleted`,
   storefrontTokenRequired: 'A valid storefront token is required',
 } as const;
+
+/**
+ * Spec section 5's validation texts (and the section 8 texts a refusal carries): a client shows them
+ * as they are, so a 400 sends them without the "field: " prefix other validation messages get (see
+ * the gateway's ZodBodyPipe).
+ */
+export const SPEC_TEXTS: readonly string[] = [
+  'Username is required',
+  'Password is required',
+  USER_FORM_MESSAGES.requiredFields,
+  USER_FORM_MESSAGES.passwordFields,
+  USER_FORM_MESSAGES.passwordsDiffer,
+  USER_FORM_MESSAGES.passwordTooShort,
+  'Unit price is required',
+  'Discount must be between 0% and 100%',
+  'Please enter a valid value.',
+  'Password Required',
+  MESSAGES.invalidPassword,
+  MESSAGES.invalidCredentials,
+  MESSAGES.insufficientStock,
+  MESSAGES.cardRefused,
+];
+
+/** Whether a message is one of the spec's texts, sent to the client exactly. */
+export const isSpecText = (message: string): boolean => SPEC_TEXTS.includes(message);

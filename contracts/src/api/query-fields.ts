@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { wholeNumber } from '../money';
 import { storableString } from './text-fields';
 
 /** A page size in a query string: a whole number from 1 to `max`, one message for every way it can fail. */
 export const pageLimit = (max: number) => {
   const message = `limit must be a whole number from 1 to ${max}`;
-  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+  return wholeNumber(message, (number) => number.min(1, message).max(max, message));
 };
 
 /** An exact-match filter in a query string (an id): present means not blank, at most 200 characters. */

@@ -9,6 +9,11 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 
 export const isStorableText = (value: string): boolean => !UNSTORABLE.test(value);
 
+/** Whitespace, separators (\p{Z}) and invisible format characters (\p{Cf}) only: nothing a reader would see. */
+const BLANK = /^[\s\p{Z}\p{Cf}]*$/u;
+
+export const isBlankText = (value: string): boolean => BLANK.test(value);
+
 export const unstorableTextMessage = (label: string) => `${label} contains characters that cannot be stored`;
 
 /**
@@ -24,7 +29,10 @@ export const storableString = (label: string, options: { error?: string } = {}) 
     .refine(isStorableText, { message: unstorableTextMessage(label), abort: true })
     // One spelling per text (Unicode NFC): "CRÈME" typed as E + combining grave is the same SKU,
     // username or search text as with the precomposed È.
-    .overwrite((value) => value.normalize('NFC'));
+    .overwrite((value) => value.normalize('NFC'))
+    // Text made only of blanks and invisible characters (a zero-width space, a direction mark, a BOM)
+    // shows nothing: it is empty, so a required field answers its "required" message.
+    .overwrite((value) => (isBlankText(value) ? '' : value));
 
 /** Optional free text from a storefront form: trimmed, and a blank value means "not given" (null). */
 export const optionalText = (label: string, max: number) =>

@@ -6,11 +6,22 @@ import { ROLES } from '../catalogue';
 export const MIN_PASSWORD_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
 
+/** Spec section 5's texts for the user forms ('Add user', 'Change password'), sent as they are. */
+export const USER_FORM_MESSAGES = {
+  requiredFields: 'Please fill in all required fields',
+  passwordFields: 'Please fill in all password fields',
+  passwordsDiffer: "Passwords don't match",
+  passwordTooShort: PASSWORD_TOO_SHORT,
+} as const;
+
+const { requiredFields, passwordFields } = USER_FORM_MESSAGES;
+
+/** Spec 'Add user': username and password are required, otherwise 'Please fill in all required fields'. */
 export const createUserInput = z.object({
-  username: storableString('Username', { error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
+  username: storableString('Username', { error: requiredFields }).trim().min(1, requiredFields).max(100, 'Username is too long'),
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
+    .string({ error: requiredFields })
+    .min(1, requiredFields)
     .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
     .max(200, 'Password is too long'),
   role: z.enum(ROLES, { error: "Role must be 'manager' or 'assistant'" }).default('assistant'),
@@ -35,16 +46,23 @@ export const userResponse = z.object({
 });
 export type User = z.infer<typeof userResponse>;
 
-export const changePasswordInput = z.object({
-  currentPassword: z
-    .string({ error: 'Please fill in all password fields' })
-    .min(1, 'Please fill in all password fields'),
-  newPassword: z
-    .string({ error: 'Please fill in all password fields' })
-    .min(1, 'Please fill in all password fields')
-    .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
-    .max(200, 'Password is too long'),
-});
+/**
+ * Spec 'Change password', in its order: every field filled in, the confirmation equal to the new
+ * password, then at least 8 characters. `confirmPassword` is the form's third field: the web client
+ * checks it itself and does not send it, so it may be left out; when sent, it must match.
+ */
+export const changePasswordInput = z
+  .object({
+    currentPassword: z.string({ error: passwordFields }).min(1, passwordFields),
+    newPassword: z.string({ error: passwordFields }).min(1, passwordFields).max(200, 'Password is too long'),
+    confirmPassword: z.string({ error: passwordFields }).min(1, passwordFields).optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword)
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: USER_FORM_MESSAGES.passwordsDiffer });
+    else if (input.newPassword.length < MIN_PASSWORD_LENGTH)
+      context.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_TOO_SHORT });
+  });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const verifyPasswordInput = z.object({

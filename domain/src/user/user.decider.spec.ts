@@ -24,6 +24,20 @@ describe('user decider', () => {
       'A manager cannot be deactivated',
     );
     expect(() => userDecider.decide({ type: 'DeleteUser', userId }, state)).toThrow('A manager cannot be deleted');
+    expect(userDecider.decide({ type: 'SetUserActive', userId, isActive: true }, state)).toEqual([]);
+  });
+
+  it('never creates an inactive manager, and lets one stored inactive be activated', () => {
+    const data = { userId, username: 'ada', passwordHash: 'h', permissions: {} };
+    const create = { type: 'CreateUser', ...data } as const;
+    expect(() => userDecider.decide({ ...create, role: 'manager', isActive: false }, fold(userDecider, []))).toThrow(
+      'A manager cannot be deactivated',
+    );
+    expect(userDecider.decide({ ...create, role: 'assistant', isActive: false }, fold(userDecider, []))).toHaveLength(1);
+    const inactive: DomainEvent = { type: 'UserCreated', data: { ...data, role: 'manager', isActive: false } };
+    expect(userDecider.decide({ type: 'SetUserActive', userId, isActive: true }, fold(userDecider, [inactive]))).toEqual([
+      { type: 'UserActivationChanged', data: { userId, isActive: true } },
+    ]);
   });
 
   it('keeps usernames unique until released', () => {

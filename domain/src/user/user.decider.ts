@@ -1,6 +1,6 @@
 import { MESSAGES, type DomainEvent, type DomainEventOf, type Role } from '@shop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
-import { conflict, forbidden, notFound } from '../shared/domain-error';
+import { conflict, forbidden, notFound, validationError } from '../shared/domain-error';
 
 export type UserState =
   | { readonly status: 'absent' }
@@ -32,6 +32,8 @@ type UserEvent = DomainEventOf<
 >;
 type ExistingUser = Extract<UserState, { userId: string }>;
 
+export const MANAGER_ALWAYS_ACTIVE = 'A manager cannot be deactivated';
+
 function requireExisting(state: UserState): ExistingUser {
   if (state.status === 'absent' || state.status === 'deleted') throw notFound(MESSAGES.userNotFound);
   return state;
@@ -41,13 +43,16 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   switch (command.type) {
     case 'CreateUser': {
       if (state.status !== 'absent') throw conflict(`User ${command.userId} already exists`);
+      // Spec section 4: a manager is never inactive. One created inactive could never be activated nor deleted.
+      if (command.role === 'manager' && !command.isActive) throw validationError(MANAGER_ALWAYS_ACTIVE);
       const { type: _type, ...data } = command;
       return [{ type: 'UserCreated', data: { ...data, permissions: { ...data.permissions } } }];
     }
     case 'SetUserActive': {
       const user = requireExisting(state);
-      // Spec section 4: the toggle applies to assistants only; a manager cannot be deactivated.
-      if (user.role === 'manager') throw forbidden('A manager cannot be deactivated');
+      // Spec section 4: the toggle applies to assistants only; a manager cannot be deactivated. Asking
+      // for an active manager is no change (or, for one stored inactive before CreateUser refused it, the way back).
+      if (user.role === 'manager' && !command.isActive) throw forbidden(MANAGER_ALWAYS_ACTIVE);
       if ((user.status === 'active') === command.isActive) return [];
       return [{ type: 'UserActivationChanged', data: { userId: command.userId, isActive: command.isActive } }];
     }

@@ -1,8 +1,11 @@
 import { BadRequestException, type PipeTransform } from '@nestjs/common';
 import type { ZodType } from 'zod';
-import { MESSAGES } from '@shop/contracts';
+import { isSpecText, MESSAGES } from '@shop/contracts';
 
-/** Validates a body with the contracts' schema; the first problem names its field. */
+/**
+ * Validates a body with the contracts' schema; the first problem names its field, unless its message
+ * already does or is one of the spec's texts (SPEC_TEXTS), which the client gets exactly.
+ */
 export class ZodBodyPipe<T> implements PipeTransform<unknown, T> {
   constructor(private readonly schema: ZodType<T>) {}
 
@@ -16,7 +19,7 @@ export class ZodBodyPipe<T> implements PipeTransform<unknown, T> {
     const field = issue?.path.join('.') ?? '';
     const message = issue?.message ?? 'Invalid input';
     throw new BadRequestException(
-      field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message,
+      field && !isSpecText(message) && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message,
     );
   }
 }

@@ -13,7 +13,8 @@ export interface UploadTicket {
   readonly expiresAt: Date;
 }
 
-export type RedeemResult = 'ok' | 'unknown' | 'expired' | 'used';
+/** `owner-gone`: the user the ticket was issued to is inactive or deleted now. */
+export type RedeemResult = 'ok' | 'unknown' | 'expired' | 'used' | 'owner-gone';
 
 /**
  * Upload tickets: a random token per file, stored as a digest, valid once and for a few minutes.
@@ -49,19 +50,37 @@ export class MediaUploadStore {
 
   /** Whether a PUT may proceed. The ticket is spent only by `complete`, so a failed upload can be retried. */
   async check(fileName: string, token: string): Promise<RedeemResult> {
-    const row = await this.knex(TABLE)
-      .where({ file_name: fileName, token_hash: digest(token) })
-      .first('used_at', 'expires_at');
+    const row = await this.knex(`${TABLE} as m`)
+      .leftJoin('users as u', 'u.id', 'm.issued_to')
+      .where({ 'm.file_name': fileName, 'm.token_hash': digest(token) })
+      .first('m.used_at', 'm.expires_at', this.knex.raw('(u.is_active and u.deleted_at is null) as owner_active'));
     if (!row) return 'unknown';
     if (row.used_at) return 'used';
-    return new Date(row.expires_at).getTime() > Date.now() ? 'ok' : 'expired';
+    if (new Date(row.expires_at).getTime() <= Date.now()) return 'expired';
+    // As a session is: the ticket is honoured only while its user is active and not deleted.
+    return row.owner_active === true ? 'ok' : 'owner-gone';
   }
 
-  /** Spends the ticket for a stored file; false when another PUT completed first (single use). */
-  async complete(fileName: string, token: string, contentType: string, sizeBytes: number): Promise<boolean> {
+  /**
+   * Spends the ticket for a stored file; false when another PUT completed first (single use) or, when
+   * `ownerMustBeActive`, its user was deactivated or deleted while the file came in.
+   */
+  async complete(
+    fileName: string,
+    token: string,
+    contentType: string,
+    sizeBytes: number,
+    ownerMustBeActive = false,
+  ): Promise<boolean> {
     const claimed = await this.knex(TABLE)
       .where({ file_name: fileName, token_hash: digest(token) })
       .whereNull('used_at')
+      .modify((query) => {
+        if (ownerMustBeActive)
+          void query.whereExists(
+            this.knex('users as u').whereRaw('u.id = ??', [`${TABLE}.issued_to`]).andWhere('u.is_active', true).whereNull('u.deleted_at'),
+          );
+      })
       .update({ used_at: this.knex.fn.now(), content_type: contentType, size_bytes: sizeBytes });
     return claimed === 1;
   }

@@ -24,6 +24,9 @@ import { LocalMediaStorage, MediaTooLargeError } from './media-storage';
 import { MediaUploadStore } from './media-upload.store';
 import { S3MediaSigner } from './s3-media-signer';
 
+/** A ticket whose user was deactivated or deleted since it was issued: refused, as their sessions are. */
+const OWNER_GONE = 'This upload link is no longer valid: its user is inactive or deleted';
+
 const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{2,5})?$/;
 const isAllowedType = (type: string | undefined) => !!type && /^(image|video)\/[\w.+-]+$/i.test(type.split(';')[0]!.trim());
 
@@ -79,6 +82,7 @@ export class MediaController {
     if (status === 'unknown') throw new UnauthorizedException('Authorization required');
     if (status === 'expired') throw new ForbiddenException('Request has expired');
     if (status === 'used') throw new HttpException({ message: 'This upload link has already been used' }, 409);
+    if (status === 'owner-gone') throw new ForbiddenException(OWNER_GONE);
     const contentType = request.headers['content-type'];
     if (!isAllowedType(contentType)) throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 415);
     if (Number(request.headers['content-length'] ?? 0) > MEDIA_LIMITS.maxFileBytes)
@@ -96,8 +100,10 @@ export class MediaController {
       await this.storage.discard(saved.temporary);
       throw new BadRequestException('The file is empty');
     }
-    if (!(await this.uploads.complete(fileName, token, contentType!, saved.size))) {
+    if (!(await this.uploads.complete(fileName, token, contentType!, saved.size, true))) {
       await this.storage.discard(saved.temporary);
+      // Spent by another PUT meanwhile, or its user deactivated or deleted while the file came in.
+      if ((await this.uploads.check(fileName, token)) === 'owner-gone') throw new ForbiddenException(OWNER_GONE);
       throw new HttpException({ message: 'This upload link has already been used' }, 409);
     }
     await this.storage.publish(saved.temporary, fileName);

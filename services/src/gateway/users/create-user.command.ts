@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, type Role } from '@shop/contracts';
-import { userDecider, usernameDecider, usernameStreamId, userStreamId, validationError, type CommandContext } from '@shop/domain';
+import {
+  MANAGER_ALWAYS_ACTIVE,
+  userDecider,
+  usernameDecider,
+  usernameStreamId,
+  userStreamId,
+  validationError,
+  type CommandContext,
+} from '@shop/domain';
 import { hashPassword } from '../auth/password-hasher';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 
@@ -29,6 +37,8 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
   async execute({ user, context }: CreateUserCommand): Promise<{ userId: string }> {
     // The contract refuses it first; this also holds for the first manager made at start-up.
     if (user.password.length < MIN_PASSWORD_LENGTH) throw validationError(PASSWORD_TOO_SHORT);
+    // The user decider refuses it too; asked here, before the (slow) password hash.
+    if (user.role === 'manager' && !user.isActive) throw validationError(MANAGER_ALWAYS_ACTIVE);
     const userId = randomUUID();
     const passwordHash = await hashPassword(user.password);
     await this.writer.write(context, [
