@@ -69,7 +69,10 @@ const refusal = (status: number, message = '') =>
 const NIL = '00000000-0000-4000-8000-000000000000';
 // Ids that exist nowhere and bodies that fail validation: a call that passes access changes nothing.
 const concrete = (path: string) =>
-  path.replace(':fileName', `${NIL}.png`).replace(':saleId', 'CASH-none').replace(':id', path.includes('customer-support') ? '999999' : NIL);
+  path
+    .replace(':fileName', `${NIL}.png`)
+    .replace(':saleId', 'CASH-none')
+    .replace(':id', path.includes('customer-support') ? '999999' : NIL);
 
 /** Grants the assistant role exactly `pages`, as a manager. */
 async function grantOnly(manager: ApiClient, pages: readonly PageKey[]): Promise<void> {
@@ -151,7 +154,8 @@ describe('POST /api/transactions: each page records only its own kind of movemen
 
   const setPages = (pages: readonly PageKey[]) => grantOnly(manager, pages);
   const stockOf = async () =>
-    (await manager.get('/api/products')).body.find((row: { id: string }) => row.id === productId).currentStock as number;
+    (await manager.get('/api/products')).body.find((row: { id: string }) => row.id === productId)
+      .currentStock as number;
   const movement = (type: 'in' | 'out', reason: string) => ({
     productId,
     type,
@@ -198,10 +202,30 @@ describe('POST /api/transactions: each page records only its own kind of movemen
         expect(await stockOf()).toBe(before + (type === 'in' ? 1 : -1));
       } else {
         expect(response.status).toBe(403);
-        expect(response.body.message).toMatch(new RegExp(`^Recording a stock ${type} for ${reason} needs the Inventory page`));
+        expect(response.body.message).toMatch(
+          new RegExp(`^Recording a stock ${type} for ${reason} needs the Inventory page`),
+        );
         expect(await stockOf()).toBe(before);
       }
     }
+  });
+
+  it('a sale line recorded through the till alone is at the catalogue price, whatever price the browser sends', async () => {
+    await setPages(['sales']);
+    const cheap = { ...movement('out', 'sale'), unitPrice: '0.01', totalValue: '0.01' };
+    const tillLine = await assistant.post('/api/transactions', cheap);
+    expect(tillLine.status).toBe(201);
+    expect(tillLine.body).toMatchObject({ unitPrice: '100.00', totalValue: '100.00' });
+    // The discount stays the till's own, visible field.
+    const discounted = await assistant.post('/api/transactions', { ...cheap, discountPercentage: '10' });
+    expect(discounted.body).toMatchObject({ unitPrice: '100.00', totalValue: '90.00', discountPercentage: '10.00' });
+    // With the Inventory page (the stock dialog's price field) the price is the user's.
+    await setPages(['inventory']);
+    expect((await assistant.post('/api/transactions', cheap)).body).toMatchObject({
+      unitPrice: '0.01',
+      totalValue: '0.01',
+    });
+    expect((await manager.post('/api/transactions', cheap)).body).toMatchObject({ unitPrice: '0.01' });
   });
 
   it('a manager records every kind', async () => {

@@ -18,13 +18,25 @@ export const movementRefusal = (movement: Movement): string =>
   `Recording a stock ${movement.type} for ${movement.reason} needs the Inventory page` +
   (movement.type === 'in' ? ' or the Dashboard' : movement.reason === 'sale' ? ' or the Sales page' : '');
 
+/** How a movement allowed by MovementAccess is priced. */
+export interface MovementPricing {
+  /**
+   * A sale line recorded through the till alone (no Inventory page): at the catalogue's price, as
+   * POST /api/sales prices every line. The till sends that price anyway; a client that sends another
+   * cannot sell under it unseen (a discount stays the till's own, visible, field).
+   */
+  readonly catalogPrice: boolean;
+}
+
 @Injectable()
 export class MovementAccess {
   constructor(private readonly permissions: PagePermissionsReader) {}
 
-  /** Resolves when `user` may record `movement`; 403 otherwise (the route's guard admitted the user). */
-  async check(user: SessionUser, movement: Movement): Promise<void> {
-    if (await this.permissions.grantsAny(user, pagesRecording(movement))) return;
-    throw new ForbiddenException(movementRefusal(movement));
+  /** Resolves when `user` may record `movement`, with its pricing; 403 otherwise (the route's guard admitted the user). */
+  async check(user: SessionUser, movement: Movement): Promise<MovementPricing> {
+    if (!(await this.permissions.grantsAny(user, pagesRecording(movement))))
+      throw new ForbiddenException(movementRefusal(movement));
+    const saleLine = movement.type === 'out' && movement.reason === 'sale';
+    return { catalogPrice: saleLine && !(await this.permissions.grantsAny(user, ['inventory'])) };
   }
 }

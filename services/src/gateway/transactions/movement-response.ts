@@ -7,7 +7,11 @@ import type { ProductState } from '@shop/domain';
  * and the product's state after it (its name and SKU): a recorded write answers with it even while
  * the read models lag or are halted. Null when the write recorded no movement.
  */
-export function movementFromWrite(events: readonly DomainEvent[], at: string, product: ProductState): Transaction | null {
+export function movementFromWrite(
+  events: readonly DomainEvent[],
+  at: string,
+  product: ProductState,
+): Transaction | null {
   const movement = events.find(
     (event): event is MovementEvent => event.type === 'StockReceived' || event.type === 'StockIssued',
   );

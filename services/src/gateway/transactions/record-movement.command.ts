@@ -41,6 +41,8 @@ export class RecordMovementCommand extends Command<Transaction> {
     readonly input: CreateTransactionCommandInput,
     readonly user: SessionUser,
     readonly readYourWrites: ReadYourWrites = 'wait',
+    /** A sale line taken at the catalogue's price, whatever unitPrice says (see MovementAccess). */
+    readonly catalogPrice = false,
   ) {
     super();
   }
@@ -57,7 +59,7 @@ export class RecordMovementCommand extends Command<Transaction> {
 export class RecordMovementHandler implements ICommandHandler<RecordMovementCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ input, user, readYourWrites }: RecordMovementCommand): Promise<Transaction> {
+  async execute({ input, user, readYourWrites, catalogPrice }: RecordMovementCommand): Promise<Transaction> {
     const movementId = randomUUID();
     const common = {
       productId: input.productId,
@@ -71,7 +73,14 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
     const command: ProductCommand =
       input.type === 'in'
         ? { type: 'ReceiveStock', ...common, reason: input.reason, costPrice: input.costPrice ?? null }
-        : { type: 'IssueStock', ...common, reason: input.reason, discountPercentage: input.discountPercentage ?? '0' };
+        : {
+            type: 'IssueStock',
+            ...common,
+            // null: the product's price in force, decided on the product's state.
+            unitPrice: catalogPrice ? null : common.unitPrice,
+            reason: input.reason,
+            discountPercentage: input.discountPercentage ?? '0',
+          };
     const context = commandContext(user);
     const saleId = common.saleId;
     const result = await this.writer.write(
@@ -81,7 +90,11 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
         ...(saleId
           ? [
               { streamId: orderNumberStreamId(saleId), decider: notAnOrderNumber, command: { saleId } },
-              { streamId: saleStreamId(saleId), decider: saleIdOwnerDecider, command: { type: 'AddReceiptLine', saleId } },
+              {
+                streamId: saleStreamId(saleId),
+                decider: saleIdOwnerDecider,
+                command: { type: 'AddReceiptLine', saleId },
+              },
             ]
           : []),
       ],

@@ -51,7 +51,7 @@ export class TransactionsController {
     @CurrentUser() user: SessionUser,
     @SessionReadYourWrites() readYourWrites: ReadYourWrites,
   ): Promise<Transaction> {
-    await this.access.check(user, input);
-    return this.commands.execute(new RecordMovementCommand(input, user, readYourWrites));
+    const { catalogPrice } = await this.access.check(user, input);
+    return this.commands.execute(new RecordMovementCommand(input, user, readYourWrites, catalogPrice));
   }
 }
