@@ -18,8 +18,7 @@ export const MESSAGES = {
   skuTaken: (sku: string) => `A product with SKU ${sku} already exists`,
   usernameTaken: (username: string) => `Username ${username} is already taken`,
   productDeleted: 'This product has been deleted',
-  cardRefused:
-    'Card payments are currently not available in the sales till. Use the customer store for card payments.',
+  cardRefused: 'Card payments are currently not available in the sales till. Use the customer store for card payments.',
   concurrentChange: 'Someone else changed this at the same moment. Please try again.',
   invalidJson: 'Request body is not valid JSON',
   notJsonObject: 'Request body must be a JSON object',
@@ -30,6 +29,8 @@ export const MESSAGES = {
   customerNotFound: 'Customer not found',
   customerEmailTaken: (email: string) => `A customer with email ${email} already exists`,
   orderNumberTaken: (orderNumber: string) => `Order number ${orderNumber} is already taken`,
+  orderNumberNotAReceipt: (orderNumber: string) =>
+    `Sale ${orderNumber} is an online order: a stock movement cannot add lines to its receipt`,
   orderProductNotFound: (productId: string) => `Product ${productId} not found`,
   orderProductDeleted: (product: string) => `${product} is no longer available`,
   orderStatusUnchanged: (status: string) => `This order is already ${status}`,

@@ -5,11 +5,13 @@ import { conflict } from '../shared/domain-error';
 /** One stream per order number, claimed atomically with OnlineOrderPlaced: numbers never repeat. */
 export type OrderNumberState = { readonly ownerOrderId: string | null };
 
-export type OrderNumberCommand = {
-  readonly type: 'ClaimOrderNumber';
-  readonly orderNumber: string;
-  readonly orderId: string;
-};
+export type OrderNumberCommand =
+  | { readonly type: 'ClaimOrderNumber'; readonly orderNumber: string; readonly orderId: string }
+  /**
+   * A stock movement grouped under this id (its saleId): refused when an online order owns it, whose
+   * number groups its own movements only. Records nothing.
+   */
+  | { readonly type: 'GroupMovementUnder'; readonly orderNumber: string };
 
 type OrderNumberEvent = DomainEventOf<'OrderNumberClaimed'>;
 
@@ -18,8 +20,11 @@ export function decideOrderNumber(command: OrderNumberCommand, state: OrderNumbe
     case 'ClaimOrderNumber':
       if (state.ownerOrderId !== null) throw conflict(MESSAGES.orderNumberTaken(command.orderNumber));
       return [{ type: 'OrderNumberClaimed', data: { orderNumber: command.orderNumber, orderId: command.orderId } }];
+    case 'GroupMovementUnder':
+      if (state.ownerOrderId !== null) throw conflict(MESSAGES.orderNumberNotAReceipt(command.orderNumber));
+      return [];
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 

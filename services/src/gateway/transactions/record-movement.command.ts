@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
 import type { CreateTransactionCommandInput, SessionUser, Transaction } from '@shop/contracts';
 import {
-  conflict,
   orderNumberDecider,
   orderNumberStreamId,
   productDecider,
   productStreamId,
   saleIdOwnerDecider,
   saleStreamId,
-  type Decider,
-  type OrderNumberState,
   type ProductCommand,
   type ProductState,
 } from '@shop/domain';
@@ -18,23 +15,6 @@ import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import type { ReadYourWrites } from '../read-your-writes/answers-from-events.decorator';
 import { movementFromWrite } from './movement-response';
-
-export const onlineOrderSaleIdMessage = (saleId: string) =>
-  `Sale ${saleId} is an online order: a stock movement cannot add lines to its receipt`;
-
-/**
- * An online order's stock movements are grouped under its order number (OnlineOrderStatusChanged's
- * lines carry it as saleId): a movement may not take that number, as it may not take a till sale's id.
- * Reads the number's stream (order-number-{saleId}) and records nothing on it.
- */
-const notAnOrderNumber: Decider<{ readonly saleId: string }, OrderNumberState, never> = {
-  initialState: orderNumberDecider.initialState,
-  evolve: orderNumberDecider.evolve,
-  decide: ({ saleId }, state) => {
-    if (state.ownerOrderId !== null) throw conflict(onlineOrderSaleIdMessage(saleId));
-    return [];
-  },
-};
 
 export class RecordMovementCommand extends Command<Transaction> {
   constructor(
@@ -89,7 +69,11 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
         { streamId: productStreamId(input.productId), decider: productDecider, command },
         ...(saleId
           ? [
-              { streamId: orderNumberStreamId(saleId), decider: notAnOrderNumber, command: { saleId } },
+              {
+                streamId: orderNumberStreamId(saleId),
+                decider: orderNumberDecider,
+                command: { type: 'GroupMovementUnder', orderNumber: saleId },
+              },
               {
                 streamId: saleStreamId(saleId),
                 decider: saleIdOwnerDecider,

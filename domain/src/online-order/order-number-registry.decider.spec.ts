@@ -1,0 +1,26 @@
+import { DeciderSpecification } from '../testing/decider-specification';
+import { orderNumberDecider } from './order-number-registry.decider';
+
+const given = DeciderSpecification.for(orderNumberDecider);
+const orderNumber = 'ORD-20261128-ABCDEF';
+const orderId = '5f0c2a1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+const claimed = { type: 'OrderNumberClaimed', data: { orderNumber, orderId } } as const;
+
+describe('order number registry', () => {
+  it('claims a free number once', () => {
+    given().when({ type: 'ClaimOrderNumber', orderNumber, orderId }).then([claimed]);
+    given(claimed)
+      .when({ type: 'ClaimOrderNumber', orderNumber, orderId })
+      .thenRefused('conflict', `Order number ${orderNumber} is already taken`);
+  });
+
+  it("lets a stock movement be grouped under an id no order owns, and refuses an order's number", () => {
+    given().when({ type: 'GroupMovementUnder', orderNumber }).thenNothing();
+    given(claimed)
+      .when({ type: 'GroupMovementUnder', orderNumber })
+      .thenRefused(
+        'conflict',
+        `Sale ${orderNumber} is an online order: a stock movement cannot add lines to its receipt`,
+      );
+  });
+});
