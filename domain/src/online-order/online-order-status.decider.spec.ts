@@ -46,26 +46,25 @@ const moved = (from: OnlineOrderStatus, to: OnlineOrderStatus): DomainEvent => (
 const historyAt = (status: OnlineOrderStatus): DomainEvent[] =>
   status === 'pending' ? [placed] : [placed, moved('pending', status)];
 
+const created = (productId: string, name: string, stock: number): DomainEvent => ({
+  type: 'ProductCreated',
+  data: {
+    productId,
+    name,
+    sku: name.toUpperCase(),
+    category: 'Body Care',
+    // Today's catalogue price differs from the order's: serving must use the order's price.
+    price: '9999.00',
+    costPrice: '700.00',
+    openingStock: stock,
+    minStockLevel: 0,
+    description: null,
+    images: [],
+  },
+});
+
 const product = (productId: string, name: string, stock: number, ...later: DomainEvent[]): ProductState =>
-  fold(productDecider, [
-    {
-      type: 'ProductCreated',
-      data: {
-        productId,
-        name,
-        sku: name.toUpperCase(),
-        category: 'Body Care',
-        // Today's catalogue price differs from the order's: serving must use the order's price.
-        price: '9999.00',
-        costPrice: '700.00',
-        openingStock: stock,
-        minStockLevel: 0,
-        description: null,
-        images: [],
-      },
-    },
-    ...later,
-  ]);
+  fold(productDecider, [created(productId, name, stock), ...later]);
 
 const change = (status: OnlineOrderStatus): ChangeOnlineOrderStatus => ({
   type: 'ChangeOnlineOrderStatus',
@@ -182,23 +181,8 @@ describe('online order status decider', () => {
     const servedAt = ['2025-03-10T09:00:00.000Z', '2025-03-10T09:00:00.000Z'];
     const followed = (productId: string, name: string, line: string, ...history: DomainEvent[]) => {
       const decider = movementReversalDecider(line);
-      return fold(decider, [createdEvent(productId, name), ...history]);
+      return fold(decider, [created(productId, name, 5), ...history]);
     };
-    const createdEvent = (productId: string, name: string): DomainEvent => ({
-      type: 'ProductCreated',
-      data: {
-        productId,
-        name,
-        sku: name.toUpperCase(),
-        category: 'Body Care',
-        price: '9999.00',
-        costPrice: '700.00',
-        openingStock: 5,
-        minStockLevel: 0,
-        description: null,
-        images: [],
-      },
-    });
 
     it('the return reverses each sale line, so sales figures net it out', () => {
       const items = [

@@ -51,6 +51,7 @@ export function decideOnlineOrderStatus(
   items: readonly OrderItemStock[],
 ): OnlineOrderStatusDecision {
   const products = items.map((item) => ('product' in item ? item.product : item));
+  const servedLines = items.map((item) => ('product' in item ? item : null));
   if (!order.placed) throw notFound(MESSAGES.orderNotFound);
   const from = order.status;
   const to = command.status;
@@ -65,7 +66,9 @@ export function decideOnlineOrderStatus(
     to === 'served'
       ? order.items.map((item, index) => issue(command, order.orderNumber, item, index, products[index]))
       : from === 'served'
-        ? order.items.map((item, index) => giveBack(command, order.orderNumber, item, index, items[index]))
+        ? order.items.map((item, index) =>
+            giveBack(command, order.orderNumber, item, index, products[index], servedLines[index] ?? null),
+          )
         : order.items.map(() => []);
   return { order: [changed], products: stockMoves };
 }
@@ -122,14 +125,10 @@ function giveBack(
   orderNumber: string,
   item: OnlineOrderItem,
   index: number,
-  stock: OrderItemStock | undefined,
+  stock: ProductState | undefined,
+  served: ReversalState | null,
 ): DomainEvent[] {
-  const served = stock && 'product' in stock ? stock : null;
-  const product = requireProduct(
-    served ? served.product : (stock as ProductState | undefined),
-    item,
-    MESSAGES.orderReturnDeleted(item.productName),
-  );
+  const product = requireProduct(stock, item, MESSAGES.orderReturnDeleted(item.productName));
   const servedAt = command.servedAt?.[index] ?? null;
   const reverses = served && servedAt ? reversibleOriginal(served, servedAt) : null;
   // The line was found but is reversed already: its stock is back.

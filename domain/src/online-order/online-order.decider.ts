@@ -119,6 +119,9 @@ export function evolveOnlineOrder(state: OnlineOrderState, event: DomainEvent): 
 export const initialOnlineOrderState = (): OnlineOrderState => ({ placed: false });
 
 /** An online order's stream, folded. */
-export const onlineOrderFold: StreamFold<OnlineOrderState> = { initialState: initialOnlineOrderState, evolve: evolveOnlineOrder };
+export const onlineOrderFold: StreamFold<OnlineOrderState> = {
+  initialState: initialOnlineOrderState,
+  evolve: evolveOnlineOrder,
+};
 
 export const onlineOrderStreamId = (orderId: string) => `online-order-${orderId}`;

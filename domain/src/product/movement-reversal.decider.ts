@@ -63,8 +63,7 @@ export function decideReversal(command: ReverseMovement, state: ReversalState): 
   if (!original) throw notFound('Transaction not found');
   if (original.isReversal) throw conflict('This movement is a reversal itself and cannot be reversed');
   if (state.reversedBy) throw conflict('This movement has already been reversed');
-  const { isReversal: _, ...copied } = original;
-  const reverses: ReversedMovement = { ...copied, at: command.reversedAt };
+  const reverses = reversibleOriginal(state, command.reversedAt)!;
   const common = {
     productId: command.productId,
     movementId: command.movementId,
