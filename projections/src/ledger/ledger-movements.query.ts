@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { formatNullableMoney, formatMoney, toIsoString } from '../shared/sql-values';
+import { CREATED_AT_SQL } from '../transactions/list-transactions.query';
 
 export interface LedgerMovement {
   /** When it happened: an offline sale's line at its time of sale. */
@@ -16,7 +17,7 @@ export interface LedgerMovement {
 }
 
 interface MovementRow {
-  /** When it happened (see HAPPENED_AT). */
+  /** When it happened (see CREATED_AT_SQL). */
   happened_at: Date | string;
   product_name: string;
   product_sku: string;
@@ -39,9 +40,6 @@ export interface MovementRange {
   readonly to?: Date;
 }
 
-/** When a movement happened: a line of a sale taken offline when it was sold (issue 14), any other when recorded. */
-const HAPPENED_AT = 'case when sale_sign = 1 then sale_at else at end';
-
 /**
  * Stock movements newest first (as the Transactions page lists them), each dated when it happened
  * (an offline sale's line at its time of sale, as the page and receipts show it), in keyset pages on
@@ -58,7 +56,7 @@ export async function* ledgerMovementPages(
     // A movement happens at or before it is recorded: `at >= from` loses none of the range.
     if (range.from) query.where('at', '>=', range.from.toISOString());
     if (range.to) query.where('at', '<', range.to.toISOString());
-    if (range.from) query.whereRaw(`${HAPPENED_AT} >= ?`, [range.from.toISOString()]);
+    if (range.from) query.whereRaw(`${CREATED_AT_SQL} >= ?`, [range.from.toISOString()]);
   });
   const to = range.to;
   if (!to) return;
@@ -77,7 +75,7 @@ async function* keysetPages(
   for (;;) {
     const query = knex('product_ledger')
       .select<MovementRow[]>(
-        knex.raw(`${HAPPENED_AT} as happened_at`),
+        knex.raw(`${CREATED_AT_SQL} as happened_at`),
         // A product never seen created: the spec's name for it.
         knex.raw(`coalesce(product_name, 'Unknown Product') as product_name`),
         knex.raw(`coalesce(product_sku, '') as product_sku`),

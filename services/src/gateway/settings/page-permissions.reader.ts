@@ -35,10 +35,15 @@ export class PagePermissionsReader {
     };
   }
 
-  /** Whether `user` may use any of `pages`: a manager always, an assistant as the setting grants. */
-  async grantsAny(user: SessionUser, pages: readonly PageKey[]): Promise<boolean> {
-    if (user.role === 'manager') return true;
+  /** Which pages `user` may use, from one read of the setting: a manager every page, an assistant as granted. */
+  async grants(user: SessionUser): Promise<(page: PageKey) => boolean> {
+    if (user.role === 'manager') return () => true;
     const { value } = await this.read();
-    return pages.some((page) => canAccessPage(user, value, page));
+    return (page) => canAccessPage(user, value, page);
+  }
+
+  /** Whether `user` may use any of `pages`. */
+  async grantsAny(user: SessionUser, pages: readonly PageKey[]): Promise<boolean> {
+    return pages.some(await this.grants(user));
   }
 }

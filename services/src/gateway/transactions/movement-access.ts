@@ -34,9 +34,9 @@ export class MovementAccess {
 
   /** Resolves when `user` may record `movement`, with its pricing; 403 otherwise (the route's guard admitted the user). */
   async check(user: SessionUser, movement: Movement): Promise<MovementPricing> {
-    if (!(await this.permissions.grantsAny(user, pagesRecording(movement))))
-      throw new ForbiddenException(movementRefusal(movement));
+    const grants = await this.permissions.grants(user);
+    if (!pagesRecording(movement).some(grants)) throw new ForbiddenException(movementRefusal(movement));
     const saleLine = movement.type === 'out' && movement.reason === 'sale';
-    return { catalogPrice: saleLine && !(await this.permissions.grantsAny(user, ['inventory'])) };
+    return { catalogPrice: saleLine && !grants('inventory') };
   }
 }
