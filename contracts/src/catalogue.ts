@@ -17,8 +17,13 @@ export const STOCK_OUT_REASONS = ['sale', 'waste', 'adjustment'] as const;
 export type StockInReason = (typeof STOCK_IN_REASONS)[number];
 export type StockOutReason = (typeof STOCK_OUT_REASONS)[number];
 export type MovementReason = StockInReason | StockOutReason;
-export const isStockInReason = (reason: string): reason is StockInReason => (STOCK_IN_REASONS as readonly string[]).includes(reason);
-export const isStockOutReason = (reason: string): reason is StockOutReason => (STOCK_OUT_REASONS as readonly string[]).includes(reason);
+export const isStockInReason = (reason: string): reason is StockInReason =>
+  (STOCK_IN_REASONS as readonly string[]).includes(reason);
+export const isStockOutReason = (reason: string): reason is StockOutReason =>
+  (STOCK_OUT_REASONS as readonly string[]).includes(reason);
+
+/** A movement reason as every screen and the audit trail word it: "purchase" reads "Purchase". */
+export const formatReason = (reason: string): string => reason.charAt(0).toUpperCase() + reason.slice(1);
 
 export const PAGE_KEYS = [
   'dashboard',

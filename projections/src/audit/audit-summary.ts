@@ -1,4 +1,4 @@
-import { formatNaira, lagosWallTime, type AuditEntity } from '@shop/contracts';
+import { formatNaira, formatReason, lagosWallTime, type AuditEntity } from '@shop/contracts';
 import { assertNever, type ProjectedEventOf } from '../shared/projection';
 
 export const AUDITED_EVENTS = [
@@ -46,7 +46,7 @@ export type NameOf = (kind: 'user' | 'product', id: string) => string;
 
 function movementSuffix(data: ProjectedEventOf<'StockReceived' | 'StockIssued'>['data']): string {
   if (data.reverses)
-    return `, reversing ${data.reverses.type === 'in' ? 'a stock in' : 'a stock out'} (${reasonText(data.reverses.reason)}) of ${data.reverses.quantity}`;
+    return `, reversing ${data.reverses.type === 'in' ? 'a stock in' : 'a stock out'} (${formatReason(data.reverses.reason)}) of ${data.reverses.quantity}`;
   if (data.stocktake)
     return `, stocktake: counted ${data.stocktake.countedQuantity}, expected ${data.stocktake.expectedQuantity}`;
   if ('offline' in data && data.offline)
@@ -56,8 +56,6 @@ function movementSuffix(data: ProjectedEventOf<'StockReceived' | 'StockIssued'>[
 
 /** A status as the screens word it: "in_progress" reads "in progress". */
 const statusText = (status: string): string => status.replace(/_/g, ' ');
-/** A movement reason as every screen shows it: "purchase" reads "Purchase". */
-const reasonText = (reason: string): string => reason.charAt(0).toUpperCase() + reason.slice(1);
 
 /**
  * Which entity an event is about and what happened, in one line, as people read it: amounts in
@@ -85,7 +83,7 @@ export function describe(event: AuditedEvent, nameOf: NameOf): AuditLine {
       return {
         entity: 'product',
         entityId: data.productId,
-        summary: `${verb}: ${data.quantity} × ${nameOf('product', data.productId)} (${reasonText(data.reason)}), ${formatNaira(data.totalValue)}${movementSuffix(data)}`,
+        summary: `${verb}: ${data.quantity} × ${nameOf('product', data.productId)} (${formatReason(data.reason)}), ${formatNaira(data.totalValue)}${movementSuffix(data)}`,
       };
     }
     case 'SaleRecorded':

@@ -1,6 +1,6 @@
-import { CURRENCY, LOCALE, multiplyAmount, SHOP_TIME_ZONE } from '@shop/contracts';
+import { formatNaira, LOCALE, multiplyAmount, SHOP_TIME_ZONE } from '@shop/contracts';
 
-const moneyFormatter = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+export { formatReason } from '@shop/contracts';
 
 const AMOUNT = /^-?\d+(\.\d+)?$/;
 
@@ -10,12 +10,7 @@ const AMOUNT = /^-?\d+(\.\d+)?$/;
  */
 export function formatMoney(amount: string | number | null | undefined): string {
   const text = typeof amount === 'number' ? String(amount) : (amount ?? '0').trim();
-  return moneyFormatter.format((AMOUNT.test(text) ? text : '0') as Intl.StringNumericLiteral);
-}
-
-/** A movement reason as every screen shows it: "purchase" reads "Purchase". */
-export function formatReason(reason: string): string {
-  return reason.charAt(0).toUpperCase() + reason.slice(1);
+  return formatNaira(AMOUNT.test(text) ? text : '0');
 }
 
 /** price × stock, exact (whole kobo): "0.10" × 3 is "0.30". */
