@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { payCashByKeyboard, queuedSales, scanAll, tillReadyOffline } from './support/till';
 import {
   expectHeading,
   expectHidden,
@@ -11,68 +12,6 @@ import {
   openSignedIn,
   signInAnywhere,
 } from './support/screen';
-
-/** Waits until the till has its catalogue in IndexedDB and a service worker is active. */
-async function tillReadyOffline(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await (globalThis as any).navigator.serviceWorker.ready;
-  });
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const request = (globalThis as any).indexedDB.open('glow-till');
-        request.onerror = () => resolve(false);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('catalogue')) return resolve(false);
-          const get = db.transaction('catalogue').objectStore('catalogue').get('products');
-          get.onsuccess = () => resolve(Boolean(get.result?.products?.length));
-          get.onerror = () => resolve(false);
-        };
-      }),
-    undefined,
-    { polling: 250 },
-  );
-}
-
-/** The queued sales (id and seller), straight from IndexedDB. */
-const queuedSales = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ saleId: string; seller: string }[]>((resolve) => {
-        const request = (globalThis as any).indexedDB.open('glow-till');
-        request.onsuccess = () => {
-          const all = request.result.transaction('queue').objectStore('queue').getAll();
-          all.onsuccess = () =>
-            resolve(
-              all.result.map((sale: any) => ({ saleId: sale.saleId, seller: sale.payload.offline?.sellerName ?? '' })),
-            );
-        };
-      }),
-  );
-
-/** Scans each SKU into the cart (Enter), waiting for the box to clear after each. */
-async function scanAll(page: Page, skus: readonly string[]): Promise<void> {
-  const search = page.getByTestId('till-search');
-  await search.focus();
-  for (const sku of skus) {
-    await page.keyboard.type(sku);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(
-      () => (globalThis as any).document.querySelector('[data-testid="till-search"]')?.value === '',
-    );
-  }
-}
-
-/** F7 pays in cash, F9 confirms; the slip closes. */
-async function payCashByKeyboard(page: Page): Promise<void> {
-  await page.keyboard.press('F7');
-  const dialog = page.getByTestId('cart-dialog');
-  await expectVisible(dialog);
-  await dialog.locator('[data-testid="payment-cash"][aria-pressed="true"]').waitFor();
-  await page.keyboard.press('F9');
-  await expectHidden(dialog);
-}
 
 const tile = (page: Page, sku: string) => page.locator(`[data-testid="product-tile"][data-sku="${sku}"]`);
 

@@ -1,64 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { queuedSaleIds, sellByKeyboard, tillReadyOffline } from './support/till';
 import { expectHidden, expectText, expectToast, expectVisible, navigate, openSignedIn, screenshot, signInAnywhere } from './support/screen';
 
 type TransactionRow = { saleId: string | null; productId: string; type: 'in' | 'out'; quantity: number; unitPrice: string | null };
 type SaleAnswer = { saleId: string; createdAt: string; sellerName: string; totalValue: string; offline?: { syncedAt: string } };
-
-/** Waits until the till has its catalogue in IndexedDB and the service worker controls the app. */
-async function tillReadyOffline(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await (globalThis as any).navigator.serviceWorker.ready;
-  });
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const request = (globalThis as any).indexedDB.open('glow-till');
-        request.onerror = () => resolve(false);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('catalogue')) return resolve(false);
-          const get = db.transaction('catalogue').objectStore('catalogue').get('products');
-          get.onsuccess = () => resolve(Boolean(get.result?.products?.length));
-          get.onerror = () => resolve(false);
-        };
-      }),
-    undefined,
-    { polling: 250 },
-  );
-}
-
-/** The queued sales' ids, straight from IndexedDB. */
-const queuedSaleIds = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const request = (globalThis as any).indexedDB.open('glow-till');
-        request.onsuccess = () => {
-          const all = request.result.transaction('queue').objectStore('queue').getAll();
-          all.onsuccess = () => resolve(all.result.map((sale: { saleId: string }) => sale.saleId));
-        };
-      }),
-  );
-
-/** One cash sale by keyboard: SKU + Enter for each item, F7 pays in cash, F9 confirms. */
-async function sellByKeyboard(page: Page, skus: readonly string[]): Promise<void> {
-  const search = page.getByTestId('till-search');
-  await search.focus();
-  for (const sku of skus) {
-    await page.keyboard.type(sku);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(
-      () => (globalThis as any).document.querySelector('[data-testid="till-search"]')?.value === '',
-    );
-  }
-  await page.keyboard.press('F7');
-  const dialog = page.getByTestId('cart-dialog');
-  await expectVisible(dialog);
-  await dialog.locator('[data-testid="payment-cash"][aria-pressed="true"]').waitFor();
-  await page.keyboard.press('F9');
-  await expectHidden(dialog);
-}
 
 describe('the till sells offline and loses no sale (issue 14)', () => {
   const harness = useBrowserApp();
