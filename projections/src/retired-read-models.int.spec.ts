@@ -63,4 +63,33 @@ describe('read-model migrations retire the tables product_ledger and daily_rollu
     const [ledger] = await readCheckpoints(knex, ['stock_ledger']);
     expect(ledger?.position).toEqual({ commit: 43n, prepare: 8n });
   });
+
+  it('replays a ledger whose rows do not name their audit text yet, with its rollup, once', async () => {
+    const { knex } = db;
+    await knex.raw('alter table product_ledger drop column text_id');
+    await knex.raw(`insert into daily_rollup (recorded_day, effective_day, direction, reason, sale_sign, category, staff,
+      count, units, value, out_profit, sale_total, sale_original_total, sale_discount, sale_profit, sale_quantity,
+      sale_lines, reversed_lines)
+      values ('2025-03-10', '2025-03-10', 'out', 'sale', 1, 'Skin', 'ada', 1, 2, 3000, 0, 3000, 3000, 0, 0, 2, 1, 0)`);
+    await knex('projection_checkpoints').delete();
+    for (const name of ['stock_ledger', 'products']) {
+      await knex('projection_checkpoints').insert({ name, commit: '42', prepare: '7' });
+    }
+
+    await migrateReadModels(knex);
+
+    const columns = await knex.raw<{ rows: { name: string }[] }>(
+      `select column_name as name from information_schema.columns
+       where table_schema = current_schema() and table_name = 'product_ledger' and column_name = 'text_id'`,
+    );
+    expect(columns.rows).toHaveLength(1);
+    expect(Number((await knex('daily_rollup').count({ rows: '*' }))[0]?.rows)).toBe(0);
+    const names = (await knex('projection_checkpoints').select('name').orderBy('name')).map((row) => row.name);
+    expect(names).toEqual(['products']);
+
+    await knex('projection_checkpoints').insert({ name: 'stock_ledger', commit: '43', prepare: '8' });
+    await migrateReadModels(knex);
+    const [ledger] = await readCheckpoints(knex, ['stock_ledger']);
+    expect(ledger?.position).toEqual({ commit: 43n, prepare: 8n });
+  });
 });

@@ -5,7 +5,9 @@ import { quoteIdentifier } from '../runner/apply-batch';
  * The audit page's free text (`summary ilike '%…%' or actor_name ilike '%…%'`) through trigram
  * indexes, where the engine has pg_trgm: a rare text otherwise walks the whole trail (1.6 s at
  * 1,000,000 events). PGlite loads the extension (pglite-worker.ts); a server may lack it or refuse
- * it to this user, and then the search still works, by the walk.
+ * it to this user, and then the search still works, by the walk. The product ledger's texts are
+ * indexed in ledger_audit_texts, once per distinct (summary, actor_name): a trigram index on every
+ * ledger row was a third of the database's work in a catch-up or a rebuild (docs/benchmarks.md).
  */
 export async function enableTrigramSearch(trx: Knex.Transaction): Promise<void> {
   // A savepoint: a refused "create extension" must not abort the migration around it.
@@ -26,6 +28,6 @@ export async function auditSearchIndexes(trx: Knex.Transaction): Promise<string[
   const ops = `${quoteIdentifier(schema)}.gin_trgm_ops`;
   return [
     `create index if not exists audit_log_text_idx on audit_log using gin (summary ${ops}, actor_name ${ops})`,
-    `create index if not exists product_ledger_text_idx on product_ledger using gin (summary ${ops}, actor_name ${ops})`,
+    `create index if not exists ledger_audit_texts_text_idx on ledger_audit_texts using gin (summary ${ops}, actor_name ${ops})`,
   ];
 }

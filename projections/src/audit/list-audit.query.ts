@@ -101,9 +101,9 @@ function branch(
   if (trigram && filter.q) {
     // The rows matching the text, from the trigram index (few: rareText), then the other filters
     // and the order; "offset 0" keeps the position bounds from steering the scan to another index.
-    const match = textMatch(filter.q, false);
-    head.push(...match.bindings);
-    from = `(select * from ${source} where ${match.sql} offset 0) hits`;
+    const hits = textHits(source, filter.q);
+    head.push(...hits.bindings);
+    from = `(select * from ${source} where ${hits.sql} offset 0) hits`;
   }
   const sql = `(select ${source === 'audit_log' ? COLUMNS : LEDGER_COLUMNS}, position_commit, position_prepare
     from ${from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
@@ -212,15 +212,15 @@ const textAlone = (filter: AuditFilter): boolean =>
  * stop at that number; CASE leaves a source without its index unscanned.
  */
 async function rareText(knex: Knex, sources: readonly Source[], filter: AuditFilter): Promise<boolean> {
-  if (!filter.q) return false;
-  const match = textMatch(filter.q, false);
+  const q = filter.q;
+  if (!q) return false;
   const checks = sources.map(
-    (source) => `case when to_regclass('${source}_text_idx') is null then false
-      else (select count(*) from (select 1 from ${source} where ${match.sql} limit ?) m) < ? end`,
+    (source) => `case when to_regclass('${TEXT_INDEX[source]}') is null then false
+      else (select count(*) from (select 1 from ${source} where ${textHits(source, q).sql} limit ?) m) < ? end`,
   );
   const result = await knex.raw<{ rows: { rare: boolean }[] }>(
     `select ${checks.join(' and ')} as rare`,
-    sources.flatMap(() => [...match.bindings, RARE_TEXT_MATCHES, RARE_TEXT_MATCHES]),
+    sources.flatMap((source) => [...textHits(source, q).bindings, RARE_TEXT_MATCHES, RARE_TEXT_MATCHES]),
   );
   return result.rows[0]?.rare === true;
 }
@@ -267,6 +267,22 @@ export async function listAudit(knex: Knex, filter: AuditFilter): Promise<AuditP
 
 /** `%`, `_` and `\` typed into the search box are literal characters, not LIKE wildcards. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The trigram index each source's free text is read from (audit-search.schema.ts). */
+const TEXT_INDEX: Record<Source, string> = {
+  audit_log: 'audit_log_text_idx',
+  product_ledger: 'ledger_audit_texts_text_idx',
+};
+
+/**
+ * A source's rows whose text matches, as a condition the trigram index answers: audit_log's own
+ * columns; a ledger row through its text's id, the distinct texts being what is indexed.
+ */
+function textHits(source: Source, q: string): { sql: string; bindings: string[] } {
+  const match = textMatch(q, false);
+  if (source === 'audit_log') return match;
+  return { sql: `text_id in (select text_id from ledger_audit_texts where ${match.sql})`, bindings: match.bindings };
+}
 
 /**
  * The free text as SQL over summary and actor_name. Summaries write amounts as people read them

@@ -5,6 +5,7 @@ import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/
 import type { ProjectionSql } from '../shared/projection-sql';
 import { DailyRollup, saleFigures, type SaleFigures } from './daily-rollup';
 import { loadLedgerState, type LedgerState } from './ledger-state.store';
+import { auditTextId, saveAuditTexts } from './ledger-audit-texts';
 
 type LedgerEvent = ProjectedEventOf<'ProductCreated' | 'StockReceived' | 'StockIssued' | 'ProductDeleted'>;
 type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
@@ -13,13 +14,14 @@ type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
  * The product ledger (product_ledger) and the daily rollup (daily_rollup). Each batch loads the
  * newest row of the products it touches, folds the events in memory in stream order (entry number,
  * balance, cost in force, a per-product monotone ledger time), then writes one multi-row insert of
- * ledger rows and one upsert of day sums: a movement is one ledger row and one share of a rollup row.
+ * ledger rows and one upsert of day sums: a movement is one ledger row and one share of a rollup row
+ * (and, when its audit text is new, that text's row in ledger_audit_texts).
  */
 export const productLedgerProjection = defineProjection({
   // The name of the stock ledger it grew from: operators' rebuild commands and metric labels stay.
   name: 'stock_ledger',
   handles: ['ProductCreated', 'StockReceived', 'StockIssued', 'ProductDeleted'] as const,
-  tables: ['product_ledger', 'daily_rollup'],
+  tables: ['product_ledger', 'daily_rollup', 'ledger_audit_texts'],
   async project(events, sql) {
     const created = new Set(
       events.filter((event) => event.type === 'ProductCreated').map((event) => event.data.productId),
@@ -29,7 +31,7 @@ export const productLedgerProjection = defineProjection({
       [...new Set(events.map((event) => event.data.productId))].filter((id) => !created.has(id)),
     );
     const touched = new Map<string, LedgerState>();
-    const rows: object[] = [];
+    const rows: LedgerRow[] = [];
     const rollup = new DailyRollup();
 
     for (const event of events) {
@@ -69,7 +71,10 @@ export const productLedgerProjection = defineProjection({
       }
     }
 
-    if (rows.length > 0) insertRows(sql, rows);
+    if (rows.length > 0) {
+      insertRows(sql, rows);
+      saveAuditTexts(sql, rows);
+    }
     rollup.save(sql);
   },
 });
@@ -185,6 +190,7 @@ function entryRow(
     summary: audit.summary,
     details: audit.details,
     changes: audit.changes,
+    text_id: auditTextId(audit.summary, event.metadata.actorName),
     position_commit: event.position.commit.toString(),
     position_prepare: event.position.prepare.toString(),
   };
@@ -238,10 +244,13 @@ const LEDGER_COLUMNS = [
   ['summary', 'text'],
   ['details', 'jsonb'],
   ['changes', 'jsonb'],
+  ['text_id', 'uuid'],
   ['position_commit', 'numeric'],
   ['position_prepare', 'numeric'],
 ] as const;
 
-function insertRows(sql: ProjectionSql, rows: readonly object[]) {
+type LedgerRow = ReturnType<typeof entryRow>;
+
+function insertRows(sql: ProjectionSql, rows: readonly LedgerRow[]) {
   sql.insert({ table: 'product_ledger', columns: LEDGER_COLUMNS, rows });
 }

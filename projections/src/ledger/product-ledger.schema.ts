@@ -7,7 +7,8 @@ import { SQL_TYPES } from '@shop/contracts';
  * - a product's history (its rows by entry_no; a reversal points back with `reverses`),
  * - stock as of T (the newest row of each product at or before T: balance, price and cost in force;
  *   the product's first row carries its catalogue fields, its deletion is a row too),
- * - the product part of the audit trail (summary, redacted details, before → after changes),
+ * - the product part of the audit trail (summary, redacted details, before → after changes; its free
+ *   text is searched in ledger_audit_texts),
  * - the sale lines of a partial day of a report (signed sale figures, dated when the sale happened).
  * The projection continues each product from its newest row: no per-product state table to update.
  */
@@ -65,10 +66,21 @@ export const productLedgerSchema: readonly string[] = [
     summary text not null,
     details jsonb not null,
     changes jsonb not null,
+    -- the (summary, actor_name) pair in ledger_audit_texts, where the audit page's free text is indexed
+    text_id uuid not null,
     position_commit numeric(20,0) not null,
     position_prepare numeric(20,0) not null,
     primary key (product_id, entry_no)
   )`,
+  // Each distinct (summary, actor_name) of the ledger once, under the id its rows carry (auditTextId):
+  // the audit page's free text is looked for in these few rows (trigram indexes, audit-search.schema.ts)
+  // rather than in every ledger row, whose summaries repeat ("Stock out: 1 × Cream (CR-1) (Sale), ₦1,500.00").
+  `create table if not exists ledger_audit_texts (
+    text_id uuid primary key,
+    summary text not null,
+    actor_name text not null
+  )`,
+  `create index if not exists product_ledger_text_id_idx on product_ledger (text_id)`,
   // Stock as of T: the newest row of a product at or before T, from the index alone.
   `create index if not exists product_ledger_as_of_idx on product_ledger (product_id, ledger_at, entry_no)
     include (balance_after, price_in_force, cost_in_force, event_type)`,

@@ -135,4 +135,27 @@ describe(`CopyPipeline (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     });
     expect(await rowsOf(knex, 'refused')).toEqual([expect.stringContaining('"kept"')]);
   });
+
+  it('sends rows that may be stored already by the statement, whose ON CONFLICT keeps the stored one', async () => {
+    await createTable(knex, 'shared_texts');
+    await knex('shared_texts').insert({ id: 1, body: 'stored first' });
+    await knex.transaction(async (trx) => {
+      const sql = new CopyPipeline(trx);
+      sql.insert({
+        table: 'shared_texts',
+        columns: COLUMNS,
+        rows: [
+          { id: 1, body: 'again' },
+          { id: 2, body: 'new' },
+        ],
+        onConflict: 'on conflict (id) do nothing',
+        mayExist: true,
+      });
+      await sql.flush();
+    });
+    expect(await rowsOf(knex, 'shared_texts')).toEqual([
+      expect.stringContaining('"stored first"'),
+      expect.stringContaining('"new"'),
+    ]);
+  });
 });

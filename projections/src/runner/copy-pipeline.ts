@@ -17,7 +17,7 @@ export class CopyPipeline extends StatementPipeline {
   protected override readonly pipelines = false;
 
   protected override async runInsert(insert: RowsInsert): Promise<void> {
-    const chunks = copyChunks(insert);
+    const chunks = insert.mayExist ? null : copyChunks(insert);
     if (chunks === null) return super.runInsert(insert);
     const names = insert.columns.map(([name]) => name).join(', ');
     // Inside a transaction knex's client hands out the transaction's own connection.

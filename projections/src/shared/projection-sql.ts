@@ -29,6 +29,11 @@ export interface RowsInsert {
   readonly rows: readonly object[];
   /** An ON CONFLICT clause; COPY has none, so a rebuild falls back to the statement when it is hit. */
   readonly onConflict?: string;
+  /**
+   * Rows that may be stored already as a rule (a text shared by many events), not only on a repeated
+   * delivery: never sent by COPY, whose first conflict would send the whole batch the slow way.
+   */
+  readonly mayExist?: boolean;
 }
 
 /** The statement that inserts `rows` live: every row in one jsonb parameter. */

@@ -82,9 +82,12 @@ export async function benchBigDataSet(
     });
     step(`  rebuilt in ${(rebuild.durationMs / 1000).toFixed(1)} s`);
 
-    const { rows } = await knex.raw<{ rows: { id: string }[] }>('select id from products order by sku limit 1');
+    const { rows } = await knex.raw<{ rows: { id: string; name: string }[] }>(
+      'select id, name from products order by sku limit 1',
+    );
     const productId = rows[0]?.id;
-    if (!productId) throw new Error('the rebuild left no products');
+    const productName = rows[0]?.name;
+    if (!productId || !productName) throw new Error('the rebuild left no products');
     // The history runs one event a minute from 2024-01-01: a date and a month inside it.
     const minutes = eventCount;
     const middle = new Date(Date.UTC(2024, 0, 1) + (minutes / 2) * 60_000);
@@ -107,6 +110,16 @@ export async function benchBigDataSet(
         label: 'audit page, filtered by a product',
         targetMs: 50,
         p50Ms: await p50(() => listAudit(knex, { entity: 'product', entityId: productId, limit: 50 })),
+      },
+      {
+        label: "audit page, searched for one product's name (a rare text)",
+        targetMs: 50,
+        p50Ms: await p50(() => listAudit(knex, { q: productName, limit: 50 })),
+      },
+      {
+        label: 'audit page, searched for a common text ("stock out")',
+        targetMs: 50,
+        p50Ms: await p50(() => listAudit(knex, { q: 'stock out', limit: 50 })),
       },
       {
         label: `till product search, ${products.toLocaleString('en-US')} products (GET /api/products)`,

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import type { ProjectionSql } from '../shared/projection-sql';
+
+/**
+ * The id of a ledger row's audit text: a digest of its summary and actor name, so equal texts share
+ * one ledger_audit_texts row whatever batch, process or rebuild wrote them (no lookup, no counter).
+ * The summary's length goes first, so no two pairs spell the same input.
+ */
+export function auditTextId(summary: string, actorName: string): string {
+  const hex = createHash('md5').update(`${summary.length}:${summary}${actorName}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+interface AuditText {
+  readonly text_id: string;
+  readonly summary: string;
+  readonly actor_name: string;
+}
+
+/** The distinct texts of a batch's ledger rows, queued for ledger_audit_texts (one kept where it is already). */
+export function saveAuditTexts(sql: ProjectionSql, rows: readonly AuditText[]): void {
+  const distinct = new Map<string, AuditText>();
+  for (const row of rows) {
+    if (!distinct.has(row.text_id))
+      distinct.set(row.text_id, { text_id: row.text_id, summary: row.summary, actor_name: row.actor_name });
+  }
+  sql.insert({
+    table: 'ledger_audit_texts',
+    columns: [
+      ['text_id', 'uuid'],
+      ['summary', 'text'],
+      ['actor_name', 'text'],
+    ],
+    rows: [...distinct.values()],
+    onConflict: 'on conflict (text_id) do nothing',
+    mayExist: true,
+  });
+}
