@@ -28,6 +28,7 @@ export async function auditSearchIndexes(trx: Knex.Transaction): Promise<string[
   const ops = `${quoteIdentifier(schema)}.gin_trgm_ops`;
   return [
     `create index if not exists audit_log_text_idx on audit_log using gin (summary ${ops}, actor_name ${ops})`,
-    `create index if not exists ledger_audit_texts_text_idx on ledger_audit_texts using gin (summary ${ops}, actor_name ${ops})`,
+    `create index if not exists ledger_audit_texts_text_idx
+      on ledger_audit_texts using gin (summary_lower ${ops}, actor_lower ${ops})`,
   ];
 }

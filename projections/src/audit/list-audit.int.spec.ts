@@ -121,6 +121,8 @@ describe('audit trail search in the product ledger', () => {
     ]);
     expect(second.nextBefore).toBeNull();
     expect((await listAudit(db.knex, { q: '3,000', limit: 5 })).entries).toHaveLength(2);
+    // Case-insensitive as ILIKE: the texts' lower-case copies against the lowered text.
+    expect((await listAudit(db.knex, { q: 'NeEdLe SERUM', limit: 5 })).entries).toHaveLength(3);
   });
 
   it('finds the same without the trigram index, by walking', async () => {

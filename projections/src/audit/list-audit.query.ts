@@ -75,7 +75,7 @@ function branch(
   if (filter.q && !trigram) {
     // coalesce (both are not null): a walk filters as it goes and stops after a page; left to the
     // planner, a common text would be read from the trigram index first (60 ms for "stock out").
-    const match = textMatch(filter.q, true);
+    const match = textMatch(filter.q, WALKED);
     where.push(match.sql);
     bindings.push(...match.bindings);
   }
@@ -279,20 +279,38 @@ const TEXT_INDEX: Record<Source, string> = {
  * columns; a ledger row through its text's id, the distinct texts being what is indexed.
  */
 function textHits(source: Source, q: string): { sql: string; bindings: string[] } {
-  const match = textMatch(q, false);
-  if (source === 'audit_log') return match;
+  if (source === 'audit_log') return textMatch(q, PLAIN);
+  const match = textMatch(q, LOWERED);
   return { sql: `text_id in (select text_id from ledger_audit_texts where ${match.sql})`, bindings: match.bindings };
 }
 
+/** Where the free text is matched, and how. */
+interface TextColumns {
+  readonly summary: string;
+  readonly actor: string;
+  readonly like: 'ilike' | 'like';
+}
+
+const PLAIN: TextColumns = { summary: 'summary', actor: 'actor_name', like: 'ilike' };
+/** For a walk that filters as it goes (see branch). */
+const WALKED: TextColumns = { summary: "coalesce(summary, '')", actor: "coalesce(actor_name, '')", like: 'ilike' };
 /**
- * The free text as SQL over summary and actor_name. Summaries write amounts as people read them
- * ("₦1,100.00"), older rows as stored ("1100.00"): an amount typed either way finds both.
- * `coalesce`: for a walk that filters as it goes (see branch).
+ * ledger_audit_texts' lower-case copies against the lower-cased text: what ILIKE does in a multibyte
+ * encoding (both sides through lower()), without lowering every row at every search.
  */
-function textMatch(q: string, coalesce: boolean): { sql: string; bindings: string[] } {
+const LOWERED: TextColumns = { summary: 'summary_lower', actor: 'actor_lower', like: 'like' };
+
+/**
+ * The free text as SQL over a summary and an actor's name. Summaries write amounts as people read
+ * them ("₦1,100.00"), older rows as stored ("1100.00"): an amount typed either way finds both.
+ */
+function textMatch(q: string, columns: TextColumns): { sql: string; bindings: string[] } {
   const summaries = (amountSpellings(q.trim()) ?? [q]).map((text) => `%${escapeLike(text)}%`);
-  const column = (name: string) => (coalesce ? `coalesce(${name}, '')` : name);
-  const sql = [...summaries.map(() => `${column('summary')} ilike ?`), `${column('actor_name')} ilike ?`].join(' or ');
+  const pattern = columns.like === 'like' ? 'lower(?)' : '?';
+  const sql = [
+    ...summaries.map(() => `${columns.summary} ${columns.like} ${pattern}`),
+    `${columns.actor} ${columns.like} ${pattern}`,
+  ].join(' or ');
   return { sql: `(${sql})`, bindings: [...summaries, `%${escapeLike(q)}%`] };
 }
 

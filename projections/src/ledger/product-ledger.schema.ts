@@ -78,7 +78,10 @@ export const productLedgerSchema: readonly string[] = [
   `create table if not exists ledger_audit_texts (
     text_id uuid primary key,
     summary text not null,
-    actor_name text not null
+    actor_name text not null,
+    -- lowered once here, not at every search: ILIKE lowers both sides of every row it tests
+    summary_lower text generated always as (lower(summary)) stored,
+    actor_lower text generated always as (lower(actor_name)) stored
   )`,
   `create index if not exists product_ledger_text_id_idx on product_ledger (text_id)`,
   // Stock as of T: the newest row of a product at or before T, from the index alone.
