@@ -92,4 +92,32 @@ describe('read-model migrations retire the tables product_ledger and daily_rollu
     const [ledger] = await readCheckpoints(knex, ['stock_ledger']);
     expect(ledger?.position).toEqual({ commit: 43n, prepare: 8n });
   });
+
+  it('replaces the descending position indexes of the audit walks with ascending ones', async () => {
+    const { knex } = db;
+    await knex.raw(
+      'create index product_ledger_newest_idx on product_ledger (position_commit desc, position_prepare desc)',
+    );
+    await knex.raw('create index audit_log_actor_newest_idx on audit_log (actor_id, position_commit desc)');
+    await knex.raw('drop index product_ledger_position_idx');
+
+    await migrateReadModels(knex);
+
+    const indexes = await knex.raw<{ rows: { name: string; definition: string }[] }>(
+      `select indexname as name, indexdef as definition from pg_indexes
+       where schemaname = current_schema() and (indexname like '%newest_idx' or indexname like '%position_idx')
+       order by 1`,
+    );
+    expect(indexes.rows.map((row) => row.name)).toEqual([
+      'audit_log_actor_position_idx',
+      'audit_log_entity_position_idx',
+      'audit_log_position_idx',
+      'product_ledger_actor_position_idx',
+      'product_ledger_position_idx',
+      'products_live_newest_idx',
+    ]);
+    expect(indexes.rows.filter((row) => row.name.endsWith('_position_idx') && / desc/i.test(row.definition))).toEqual(
+      [],
+    );
+  });
 });

@@ -99,9 +99,11 @@ export const productLedgerSchema: readonly string[] = [
   `create index if not exists product_ledger_sale_idx
     on product_ledger (sale_id, at, position_commit, position_prepare) where sale_id is not null`,
   `create index if not exists product_ledger_sale_at_idx on product_ledger (sale_at) where sale_sign is not null`,
-  // The audit page's keyset walks, unfiltered and by acting user (as audit_log's).
-  `create index if not exists product_ledger_newest_idx
-    on product_ledger (position_commit desc, position_prepare desc)`,
-  `create index if not exists product_ledger_actor_newest_idx
-    on product_ledger (actor_id, position_commit desc, position_prepare desc)`,
+  // The audit page's keyset walks, unfiltered and by acting user, newest first: backwards, as
+  // audit_log's (ascending, a new row goes to the rightmost leaf and a rebuild's build reads sorted rows).
+  `create index if not exists product_ledger_position_idx on product_ledger (position_commit, position_prepare)`,
+  `create index if not exists product_ledger_actor_position_idx
+    on product_ledger (actor_id, position_commit, position_prepare)`,
+  // Their descending forms before 2026-11-28.
+  'drop index if exists product_ledger_newest_idx, product_ledger_actor_newest_idx',
 ];
