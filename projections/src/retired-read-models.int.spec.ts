@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import { migrateReadModels } from './read-model.migrations';
 import { readCheckpoints } from './runner/checkpoint.store';
 import { useReadModelDatabase } from './testing/projection-test-kit';
@@ -8,6 +9,14 @@ import { useReadModelDatabase } from './testing/projection-test-kit';
  * rows. The next start's migrations drop the old tables, forget the retired projections' places and
  * reset the renamed ledger's, so the ledger replays the store into the new tables; nothing by hand.
  */
+/** Once reset, the ledger keeps its place: a later start's migrations leave its checkpoint alone. */
+async function expectLaterStartsKeepLedgerPlace(knex: Knex): Promise<void> {
+  await knex('projection_checkpoints').insert({ name: 'stock_ledger', commit: '43', prepare: '8' });
+  await migrateReadModels(knex);
+  const [ledger] = await readCheckpoints(knex, ['stock_ledger']);
+  expect(ledger?.position).toEqual({ commit: 43n, prepare: 8n });
+}
+
 describe('read-model migrations retire the tables product_ledger and daily_rollup replaced', () => {
   const db = useReadModelDatabase();
 
@@ -57,11 +66,7 @@ describe('read-model migrations retire the tables product_ledger and daily_rollu
     expect(names).toEqual(['users']);
     expect((await knex('audit_log').select('entity')).map((row) => row.entity)).toEqual(['user']);
 
-    // Later starts keep the ledger's place.
-    await knex('projection_checkpoints').insert({ name: 'stock_ledger', commit: '43', prepare: '8' });
-    await migrateReadModels(knex);
-    const [ledger] = await readCheckpoints(knex, ['stock_ledger']);
-    expect(ledger?.position).toEqual({ commit: 43n, prepare: 8n });
+    await expectLaterStartsKeepLedgerPlace(knex);
   });
 
   it('replays a ledger whose rows do not name their audit text yet, with its rollup, once', async () => {
@@ -87,10 +92,7 @@ describe('read-model migrations retire the tables product_ledger and daily_rollu
     const names = (await knex('projection_checkpoints').select('name').orderBy('name')).map((row) => row.name);
     expect(names).toEqual(['products']);
 
-    await knex('projection_checkpoints').insert({ name: 'stock_ledger', commit: '43', prepare: '8' });
-    await migrateReadModels(knex);
-    const [ledger] = await readCheckpoints(knex, ['stock_ledger']);
-    expect(ledger?.position).toEqual({ commit: 43n, prepare: 8n });
+    await expectLaterStartsKeepLedgerPlace(knex);
   });
 
   it('replaces the descending position indexes of the audit walks with ascending ones', async () => {

@@ -214,13 +214,17 @@ const textAlone = (filter: AuditFilter): boolean =>
 async function rareText(knex: Knex, sources: readonly Source[], filter: AuditFilter): Promise<boolean> {
   const q = filter.q;
   if (!q) return false;
-  const checks = sources.map(
-    (source) => `case when to_regclass('${TEXT_INDEX[source]}') is null then false
-      else (select count(*) from (select 1 from ${source} where ${textHits(source, q).sql} limit ?) m) < ? end`,
-  );
+  const checks = sources.map((source) => {
+    const hits = textHits(source, q);
+    return {
+      sql: `case when to_regclass('${TEXT_INDEX[source]}') is null then false
+        else (select count(*) from (select 1 from ${source} where ${hits.sql} limit ?) m) < ? end`,
+      bindings: [...hits.bindings, RARE_TEXT_MATCHES, RARE_TEXT_MATCHES],
+    };
+  });
   const result = await knex.raw<{ rows: { rare: boolean }[] }>(
-    `select ${checks.join(' and ')} as rare`,
-    sources.flatMap((source) => [...textHits(source, q).bindings, RARE_TEXT_MATCHES, RARE_TEXT_MATCHES]),
+    `select ${checks.map((check) => check.sql).join(' and ')} as rare`,
+    checks.flatMap((check) => check.bindings),
   );
   return result.rows[0]?.rare === true;
 }
