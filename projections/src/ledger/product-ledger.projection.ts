@@ -26,10 +26,12 @@ export const productLedgerProjection = defineProjection({
     const created = new Set(
       events.filter((event) => event.type === 'ProductCreated').map((event) => event.data.productId),
     );
-    const known = await loadLedgerState(
-      sql,
-      [...new Set(events.map((event) => event.data.productId))].filter((id) => !created.has(id)),
+    const carried = carriedStates(sql);
+    const wanted = [...new Set(events.map((event) => event.data.productId))].filter(
+      (id) => !created.has(id) && !carried?.states.has(id),
     );
+    const known = carried?.states ?? new Map<string, LedgerState>();
+    if (!carried?.complete) for (const [id, state] of await loadLedgerState(sql, wanted)) known.set(id, state);
     const touched = new Map<string, LedgerState>();
     const rows: LedgerRow[] = [];
     const rollup = new DailyRollup();
@@ -76,8 +78,25 @@ export const productLedgerProjection = defineProjection({
       saveAuditTexts(sql, rows);
     }
     rollup.save(sql);
+    for (const [id, state] of touched) known.set(id, state);
+    sql.carry?.leave({ states: known, complete: carried?.complete ?? false } satisfies LedgerCarry);
   },
 });
+
+/**
+ * What a batch hands the next (see ProjectionCarry): the state of every product it saw, and whether
+ * that is every product in the ledger (a rebuild from empty tables), when nothing needs reading back.
+ */
+interface LedgerCarry {
+  readonly states: Map<string, LedgerState>;
+  readonly complete: boolean;
+}
+
+function carriedStates(sql: ProjectionSql): LedgerCarry | undefined {
+  if (!sql.carry) return undefined;
+  if (sql.carry.previous !== undefined) return sql.carry.previous as LedgerCarry;
+  return sql.carry.fromEmpty ? { states: new Map(), complete: true } : undefined;
+}
 
 /** The audit trail's line for a product event, as audit_log words the other events. */
 function auditView(event: LedgerEvent, product: LedgerState) {

@@ -149,7 +149,7 @@ function pendingEntries(projection: ReadModelProjection, batch: EventBatch, chec
 }
 
 /** Projects the handled events of `batch` after `checkpoint` through `sql`; the caller moves the checkpoint and flushes. */
-async function projectAfterCheckpoint(
+export async function projectAfterCheckpoint(
   sql: ProjectionSql,
   projection: ReadModelProjection,
   batch: EventBatch,

@@ -17,6 +17,8 @@ import { ensureCheckpoints, lockCheckpoints, readCheckpoints } from './checkpoin
 import { dropSecondaryIndexes, recreateIndexes } from './bulk-load-indexes';
 import { handlesType, parseBatch, type EventBatch } from './event-batch';
 import { safeErrorMessage } from './projection-error';
+import { CarryStore } from './carry-store';
+import { applyRecorded, recordBatch, type RecordedBatch } from './rebuild-batches';
 import { reportSetAside } from './set-aside.report';
 import { formatPosition } from './set-aside.store';
 
@@ -124,17 +126,19 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       fetching.catch(() => undefined); // a failure surfaces where it is awaited, never as unhandled
       return fetching;
     };
-    const applyAll = async (batch: EventBatch) => {
+    const carries = new CarryStore(true);
+    const applyAll = async (batch: EventBatch, recorded: RecordedBatch) => {
       try {
         if (poolSize(knex) > 1) {
           // Projections touch disjoint tables and rows, so they may write side by side given connections.
           // allSettled: a failure is described only once every other projection's transaction has ended;
           // one still in flight would race describeFailure's replay of the same events.
+          const applyOne = async (projection: ReadModelProjection) => {
+            const sent = await applyRecorded(knex, schema, [projection], batch, recorded, carries);
+            return sent?.get(projection.name) ?? applyBatch(knex, projection, batch, { schema, bulk: true });
+          };
           const settled = await Promise.allSettled(
-            selected.map(
-              async (projection) =>
-                [projection.name, await applyBatch(knex, projection, batch, { schema, bulk: true })] as const,
-            ),
+            selected.map(async (projection) => [projection.name, await applyOne(projection)] as const),
           );
           const failed = settled.find((result) => result.status === 'rejected');
           if (failed) throw failed.reason;
@@ -143,7 +147,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         }
         // PGlite has one connection: one transaction per batch for all saves a commit per projection;
         // when it fails, each projection alone (applyBatch sets aside what it cannot apply).
-        const together = await applyBatchToAll(knex, selected, batch, { schema, bulk: true }).catch(() => null);
+        const together =
+          (await applyRecorded(knex, schema, selected, batch, recorded, carries)) ??
+          (await applyBatchToAll(knex, selected, batch, { schema, bulk: true }).catch(() => null));
         if (together) for (const [name, outcome] of together) count(name, outcome);
         else
           for (const projection of selected)
@@ -161,15 +167,28 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       const elapsedMs = Date.now() - started;
       options.onProgress?.({ eventsRead, elapsedMs, eventsPerSecond: rate(eventsRead, elapsedMs), position: last });
     };
+    // Two batches in flight: one being written while the next is recorded (recordBatch).
     const replay = async () => {
       let next = fetchBatch(last);
-      for (;;) {
-        const batch = await next;
-        if (!batch) return;
-        next = fetchBatch(batch.last);
-        await applyAll(batch);
-        applied(batch);
+      let writing: Promise<void> = Promise.resolve();
+      try {
+        for (;;) {
+          const batch = await next;
+          if (!batch) break;
+          next = fetchBatch(batch.last);
+          const recorded = await recordBatch(selected, batch, carries);
+          const previous = writing;
+          writing = previous.then(async () => {
+            await applyAll(batch, recorded);
+            applied(batch);
+          });
+          writing.catch(() => undefined); // surfaces below, where it is awaited
+          await previous;
+        }
+      } finally {
+        await writing.catch(() => undefined);
       }
+      await writing;
     };
     await replay();
     const replayed = Date.now();

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { runPipelined } from '@shop/infrastructure';
+import type { ProjectionCarry } from './projection-carry';
 import { jsonParam } from './sql-values';
 
 export type SqlValue = string | number | boolean | Date | null;
@@ -15,6 +16,8 @@ export interface ProjectionSql {
   write(sql: string, bindings?: readonly SqlValue[]): void;
   /** Queued like a write: new rows for one table (a rebuild may load them by COPY, see RowsInsert). */
   insert(rows: RowsInsert): void;
+  /** State handed on from the previous batch, where the runner can vouch for it (see ProjectionCarry). */
+  readonly carry?: ProjectionCarry;
 }
 
 /**
