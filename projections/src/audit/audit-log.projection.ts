@@ -16,6 +16,7 @@ export const auditLogProjection = defineProjection({
   handles: AUDIT_LOG_EVENTS,
   tables: ['audit_log', 'audit_names'],
   async project(events, sql) {
+    const carried = carriedNames(sql);
     const names = new Map<string, string>();
     const newNames: { kind: string; id: string; name: string }[] = [];
     for (const event of events) {
@@ -25,7 +26,11 @@ export const auditLogProjection = defineProjection({
     }
     const wanted = events.flatMap((event): string[] => {
       const data = event.data as { userId?: string };
-      return data.userId && !names.has(`user:${data.userId}`) ? [`user:${data.userId}`] : [];
+      const key = `user:${data.userId}`;
+      if (!data.userId || names.has(key)) return [];
+      const known = carried?.stored.get(key);
+      if (known !== undefined) names.set(key, known);
+      return known === undefined && !carried?.complete ? [key] : [];
     });
     for (const [key, name] of await loadNames(sql, [...new Set(wanted)])) names.set(key, name);
     const nameOf: NameOf = (kind, id) => names.get(`${kind}:${id}`) ?? (kind === 'product' ? 'Unknown Product' : id);
@@ -56,8 +61,26 @@ export const auditLogProjection = defineProjection({
       );
     }
     if (rows.length > 0) insertRows(sql, rows);
+    if (carried) {
+      // As audit_names keeps them: the first name stored for a key stays (on conflict do nothing).
+      for (const { kind, id, name } of newNames)
+        if (!carried.stored.has(`${kind}:${id}`)) carried.stored.set(`${kind}:${id}`, name);
+      sql.carry?.leave(carried);
+    }
   },
 });
+
+/** What a batch hands the next (see ProjectionCarry): audit_names as stored, complete in a rebuild from empty tables. */
+interface NamesCarry {
+  readonly stored: Map<string, string>;
+  readonly complete: boolean;
+}
+
+function carriedNames(sql: ProjectionSql): NamesCarry | undefined {
+  if (!sql.carry) return undefined;
+  if (sql.carry.previous !== undefined) return sql.carry.previous as NamesCarry;
+  return sql.carry.fromEmpty ? { stored: new Map(), complete: true } : undefined;
+}
 
 async function loadNames(sql: ProjectionSql, keys: readonly string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();

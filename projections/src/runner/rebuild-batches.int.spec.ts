@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@shop/infrastructure';
+import { auditLogProjection } from '../audit/audit-log.projection';
 import { productLedgerProjection } from '../ledger/product-ledger.projection';
 import { newEvent, productCreated, stockReceived, useReadModelDatabase } from '../testing/projection-test-kit';
 import { applyBatch } from './apply-batch';
@@ -6,8 +8,10 @@ import { CarryStore } from './carry-store';
 import { ensureCheckpoints } from './checkpoint.store';
 import { parseBatch } from './event-batch';
 import { applyRecorded, recordBatch } from './rebuild-batches';
+import { rebuildReadModels } from './rebuild-read-models';
 
 const quiet = { warn: () => undefined };
+const quietLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 /** A total the ledger's numeric(12,2) cannot hold: the batch's COPY fails and the plain path sets it aside. */
 const POISON_TOTAL = `${'9'.repeat(30)}.99`;
 
@@ -62,6 +66,43 @@ describe('a rebuild records the next batch while the previous one is written', (
 
       // From then on nothing is carried for it: its later batches read the ledger.
       expect(carries.offer(productLedgerProjection.name, second.last, second.last).carried).toBe(false);
+    } finally {
+      await eventStore.close();
+    }
+  });
+
+  it('names a user from a batch before, without reading audit_names back', async () => {
+    const { knex } = db;
+    const eventStore = await PostgresEventStore.open(knex);
+    try {
+      const userId = randomUUID();
+      const ada = {
+        userId,
+        username: 'ada',
+        passwordHash: 'hash',
+        role: 'assistant' as const,
+        permissions: {},
+        isActive: true,
+      };
+      await eventStore.append(
+        `user-${userId}`,
+        [
+          newEvent('UserCreated', ada, '2025-03-01T08:00:00.000Z'),
+          newEvent('UserSignedIn', { userId }, '2025-03-02T08:00:00.000Z'),
+          newEvent('UserActivationChanged', { userId, isActive: false }, '2025-03-03T08:00:00.000Z'),
+        ],
+        0,
+      );
+      // One event a batch: every later line names ada from what the batch before it left.
+      await rebuildReadModels({
+        knex,
+        eventStore,
+        projections: [auditLogProjection],
+        batchSize: 1,
+        logger: quietLogger,
+      });
+      const lines = await knex('audit_log').where({ entity_id: userId }).orderBy('at').pluck('summary');
+      expect(lines).toEqual(['Created assistant ada', 'ada signed in', 'Deactivated ada']);
     } finally {
       await eventStore.close();
     }
