@@ -36,7 +36,8 @@ export const productLedgerProjection = defineProjection({
     const rows: LedgerRow[] = [];
     const rollup = new DailyRollup();
 
-    for (const event of events) {
+    for (const [index, event] of events.entries()) {
+      if (sql.pause && index % 100 === 99) await sql.pause();
       const productId = event.data.productId;
       let product = touched.get(productId) ?? known.get(productId);
       if (event.type === 'ProductCreated') product = fromCreation(event);

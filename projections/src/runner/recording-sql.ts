@@ -31,6 +31,11 @@ export class RecordingSql implements ProjectionSql {
     if (rows.rows.length > 0) this.recorded.push({ rows });
   }
 
+  /** The batch before is being written meanwhile: its next statement goes out between slices. */
+  pause(): Promise<void> {
+    return new Promise((resolve) => setImmediate(resolve));
+  }
+
   query<Row>(): Promise<Row[]> {
     return Promise.reject(new ReadNeededError());
   }

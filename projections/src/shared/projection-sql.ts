@@ -18,6 +18,8 @@ export interface ProjectionSql {
   insert(rows: RowsInsert): void;
   /** State handed on from the previous batch, where the runner can vouch for it (see ProjectionCarry). */
   readonly carry?: ProjectionCarry;
+  /** Lets other work run between slices of a long batch (a rebuild records while it writes); absent live. */
+  readonly pause?: () => Promise<void>;
 }
 
 /**
