@@ -17,7 +17,7 @@ export class CopyPipeline extends StatementPipeline {
   protected override readonly pipelines = false;
 
   protected override async runInsert(insert: RowsInsert): Promise<void> {
-    const chunks = insert.mayExist ? null : copyChunks(insert);
+    const chunks = insert.mayExist ? null : prepared.has(insert) ? prepared.get(insert)! : copyChunks(insert);
     if (chunks === null) return super.runInsert(insert);
     const names = insert.columns.map(([name]) => name).join(', ');
     // Inside a transaction knex's client hands out the transaction's own connection.
@@ -31,6 +31,13 @@ export class CopyPipeline extends StatementPipeline {
       stream.end();
     });
   }
+}
+
+const prepared = new WeakMap<RowsInsert, Buffer[] | null>();
+
+/** Builds the COPY text of `insert` now, ahead of its transaction (a recorded batch, see recordBatch). */
+export function prepareCopy(insert: RowsInsert): void {
+  if (!insert.mayExist) prepared.set(insert, copyChunks(insert));
 }
 
 /** Bytes of COPY text per chunk: large enough to be few messages, small enough to stay out of the way. */

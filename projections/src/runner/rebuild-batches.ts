@@ -3,7 +3,7 @@ import type { ReadModelProjection } from '../shared/projection';
 import type { CarryStore } from './carry-store';
 import { compareNullable, inSchema, projectAfterCheckpoint, type ApplyOutcome } from './apply-batch';
 import { lockCheckpoints, queueCheckpointMove } from './checkpoint.store';
-import { CopyPipeline } from './copy-pipeline';
+import { CopyPipeline, prepareCopy } from './copy-pipeline';
 import type { EventBatch } from './event-batch';
 import { RecordingSql } from './recording-sql';
 
@@ -35,6 +35,10 @@ export async function recordBatch(
     const sql = new RecordingSql(carry);
     try {
       const outcome = await projectAfterCheckpoint(sql, projection, batch, batch.after);
+      for (const insert of sql.inserts) {
+        await sql.pause();
+        prepareCopy(insert);
+      }
       recorded.set(projection.name, { sql, outcome, carried });
     } catch {
       recorded.set(projection.name, null);

@@ -40,6 +40,11 @@ export class RecordingSql implements ProjectionSql {
     return Promise.reject(new ReadNeededError());
   }
 
+  /** The recorded row inserts, in order. */
+  get inserts(): RowsInsert[] {
+    return this.recorded.flatMap((statement) => (statement.rows ? [statement.rows] : []));
+  }
+
   /** Queues every recorded statement on `sql`, in the order they were recorded. */
   replayInto(sql: ProjectionSql): void {
     for (const statement of this.recorded) {
