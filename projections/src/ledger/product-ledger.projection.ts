@@ -12,7 +12,7 @@ type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
 
 /**
  * The product ledger (product_ledger) and the daily rollup (daily_rollup). Each batch loads the
- * newest row of the products it touches, folds the events in memory in stream order (entry number,
+ * newest row of the products it touches (a rebuild carries them from the batch before), folds the events in memory in stream order (entry number,
  * balance, cost in force, a per-product monotone ledger time), then writes one multi-row insert of
  * ledger rows and one upsert of day sums: a movement is one ledger row and one share of a rollup row
  * (and, when its audit text is new, that text's row in ledger_audit_texts).

@@ -16,7 +16,7 @@ type Recorded =
 /**
  * ProjectionSql that only writes down what a projection wants written, to be sent later into a
  * transaction (replayInto): lets the rebuild build one batch's rows while the previous batch is still
- * being written. Any read refuses (ReadNeededError): a projection that reads is projected live.
+ * being written. Any read refuses (ReadNeededError): a projection that reads is projected inside the transaction.
  */
 export class RecordingSql implements ProjectionSql {
   private readonly recorded: Recorded[] = [];
