@@ -1,4 +1,5 @@
 import { defineProjection } from '../shared/projection';
+import { carriedState } from '../shared/projection-carry';
 import { jsonParam, positionColumns } from '../shared/sql-values';
 import { changesOf } from './audit-changes';
 import { AUDIT_LOG_EVENTS, describe, redact, type NameOf } from './audit-summary';
@@ -16,7 +17,7 @@ export const auditLogProjection = defineProjection({
   handles: AUDIT_LOG_EVENTS,
   tables: ['audit_log', 'audit_names'],
   async project(events, sql) {
-    const carried = carriedNames(sql);
+    const carried = carriedState<NamesCarry>(sql.carry, () => ({ stored: new Map(), complete: true }));
     const names = new Map<string, string>();
     const newNames: { kind: string; id: string; name: string }[] = [];
     for (const event of events) {
@@ -74,12 +75,6 @@ export const auditLogProjection = defineProjection({
 interface NamesCarry {
   readonly stored: Map<string, string>;
   readonly complete: boolean;
-}
-
-function carriedNames(sql: ProjectionSql): NamesCarry | undefined {
-  if (!sql.carry) return undefined;
-  if (sql.carry.previous !== undefined) return sql.carry.previous as NamesCarry;
-  return sql.carry.fromEmpty ? { stored: new Map(), complete: true } : undefined;
 }
 
 async function loadNames(sql: ProjectionSql, keys: readonly string[]): Promise<Map<string, string>> {

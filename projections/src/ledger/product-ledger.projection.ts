@@ -2,6 +2,7 @@ import { changesOf, describeChange } from '../audit/audit-changes';
 import { describe as describeEvent, redact } from '../audit/audit-summary';
 import { lagosBusinessDay } from '@shop/contracts';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
+import { carriedState } from '../shared/projection-carry';
 import type { ProjectionSql } from '../shared/projection-sql';
 import { DailyRollup, saleFigures, type SaleFigures } from './daily-rollup';
 import { loadLedgerState, type LedgerState } from './ledger-state.store';
@@ -12,10 +13,11 @@ type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
 
 /**
  * The product ledger (product_ledger) and the daily rollup (daily_rollup). Each batch loads the
- * newest row of the products it touches (a rebuild carries them from the batch before), folds the events in memory in stream order (entry number,
- * balance, cost in force, a per-product monotone ledger time), then writes one multi-row insert of
- * ledger rows and one upsert of day sums: a movement is one ledger row and one share of a rollup row
- * (and, when its audit text is new, that text's row in ledger_audit_texts).
+ * newest row of the products it touches (a rebuild carries them from the batch before), folds the
+ * events in memory in stream order (entry number, balance, cost in force, a per-product monotone
+ * ledger time), then writes one multi-row insert of ledger rows and one upsert of day sums: a
+ * movement is one ledger row and one share of a rollup row (and, when its audit text is new, that
+ * text's row in ledger_audit_texts).
  */
 export const productLedgerProjection = defineProjection({
   // The name of the stock ledger it grew from: operators' rebuild commands and metric labels stay.
@@ -26,7 +28,7 @@ export const productLedgerProjection = defineProjection({
     const created = new Set(
       events.filter((event) => event.type === 'ProductCreated').map((event) => event.data.productId),
     );
-    const carried = carriedStates(sql);
+    const carried = carriedState<LedgerCarry>(sql.carry, () => ({ states: new Map(), complete: true }));
     const wanted = [...new Set(events.map((event) => event.data.productId))].filter(
       (id) => !created.has(id) && !carried?.states.has(id),
     );
@@ -91,12 +93,6 @@ export const productLedgerProjection = defineProjection({
 interface LedgerCarry {
   readonly states: Map<string, LedgerState>;
   readonly complete: boolean;
-}
-
-function carriedStates(sql: ProjectionSql): LedgerCarry | undefined {
-  if (!sql.carry) return undefined;
-  if (sql.carry.previous !== undefined) return sql.carry.previous as LedgerCarry;
-  return sql.carry.fromEmpty ? { states: new Map(), complete: true } : undefined;
 }
 
 /** The audit trail's line for a product event, as audit_log words the other events. */

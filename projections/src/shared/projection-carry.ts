@@ -13,3 +13,13 @@ export interface ProjectionCarry {
   /** Hands `value` to the next batch, if this one is applied. */
   leave(value: unknown): void;
 }
+
+/**
+ * What the batch before left, or `fromEmpty()` for a rebuild's first batch; undefined when there is
+ * no carry to trust and the projection reads its tables.
+ */
+export function carriedState<T>(carry: ProjectionCarry | undefined, fromEmpty: () => T): T | undefined {
+  if (!carry) return undefined;
+  if (carry.previous !== undefined) return carry.previous as T;
+  return carry.fromEmpty ? fromEmpty() : undefined;
+}
