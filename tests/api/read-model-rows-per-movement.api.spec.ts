@@ -7,7 +7,8 @@ import type { ApiClient } from './support/api-client';
  * Issue 10 point 3: a stock movement costs at most three read-model rows (its ledger entry, the
  * day's rollup, the product's stock). Counted by the server itself: inserted plus updated rows of
  * every read-model table (checkpoints aside: one per batch, not per movement), from
- * pg_stat_user_tables around N movements recorded over HTTP.
+ * pg_stat_user_tables around N movements recorded over HTTP. Each movement its own batch is the worst
+ * case (a batch of several writes the day's rollup and the product's stock once).
  */
 const MOVEMENTS = 40;
 
@@ -60,10 +61,9 @@ describe('read-model rows written per stock movement', () => {
       description: null,
       images: [],
     });
-    const before = await settledRowsWritten(knex);
-    for (let index = 0; index < MOVEMENTS; index++) {
+    const move = (index: number) => {
       const type = index % 2 === 0 ? 'in' : 'out';
-      const response = await manager.post('/api/transactions', {
+      return manager.post('/api/transactions', {
         productId: product.id,
         type,
         quantity: 2,
@@ -74,8 +74,13 @@ describe('read-model rows written per stock movement', () => {
         sellerName: 'manager',
         notes: '',
       });
-      expect(response.status).toBe(201);
-    }
+    };
+    // The ledger's audit texts are indexed once per distinct text (ledger_audit_texts), not once per
+    // movement: a stock in and a stock out first, so the counted movements repeat known texts.
+    for (const index of [0, 1]) expect((await move(index)).status).toBe(201);
+    expect(await app.caughtUp(10_000)).toBe(true);
+    const before = await settledRowsWritten(knex);
+    for (let index = 0; index < MOVEMENTS; index++) expect((await move(index)).status).toBe(201);
     // A read of the session waits until the projections applied every movement.
     expect((await manager.get(`/api/products/${product.id}/history`)).status).toBe(200);
     // At least its ledger entry per movement.
