@@ -5,16 +5,15 @@ import {
   newEvent,
   openReadModelDatabase,
   productCreated,
+  readSettled,
   snapshotTables,
   stockReceived,
 } from '../testing/projection-test-kit';
 import { applyBatchToAll } from './apply-batch';
 import { ensureCheckpoints, readCheckpoints, writeCheckpoint } from './checkpoint.store';
-import { parseBatch } from './event-batch';
 
 const tables = allProjections.flatMap((projection) => projection.tables);
 const names = allProjections.map((projection) => projection.name);
-const quiet = { warn: () => undefined };
 const at = (position: GlobalPosition) => (checkpoint: { position: GlobalPosition | null }) =>
   checkpoint.position !== null && comparePositions(checkpoint.position, position) === 0;
 
@@ -38,23 +37,11 @@ describe('a batch applied without locking its checkpoints', () => {
     await db.drop();
   });
 
-  /**
-   * The `count` events after `after`, once settled: on a busy server an event just committed is
-   * read only when no older transaction, in any database of the cluster, is still open.
-   */
-  const readSettled = async (after: GlobalPosition | null, count: number) => {
-    for (let tries = 0; ; tries++) {
-      const events = await store.readAll({ after });
-      if (events.length >= count || tries >= 200) return parseBatch(after, events, quiet)!;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
-
   it('applies it when the checkpoints are where it expects, and rolls it back whole when one moved', async () => {
     // Bring every projection to the first event with the locking path.
     const product = productCreated();
     await store.append(`product-${product.productId}`, [newEvent('ProductCreated', product)], 0);
-    const first = await readSettled(null, 1);
+    const first = await readSettled(store, null, 1);
     await applyBatchToAll(knex, allProjections, first);
     const after = first.last;
     expect((await readCheckpoints(knex, names)).every(at(after))).toBe(true);
@@ -66,7 +53,7 @@ describe('a batch applied without locking its checkpoints', () => {
       [newEvent('StockReceived', stockReceived(product.productId, 3))],
       1,
     );
-    const next = await readSettled(after, 2);
+    const next = await readSettled(store, after, 2);
     // Someone (a rebuild's swap, another runner) moves one checkpoint past the batch meanwhile.
     await writeCheckpoint(knex as unknown as Knex.Transaction, names[0]!, next.last);
     const before = await snapshotTables(knex, tables);

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@shop/infrastructure';
 import { auditLogProjection } from '../audit/audit-log.projection';
 import { productLedgerProjection } from '../ledger/product-ledger.projection';
-import { newEvent, productCreated, stockReceived, useReadModelDatabase } from '../testing/projection-test-kit';
+import {
+  newEvent,
+  productCreated,
+  readSettled,
+  stockReceived,
+  useReadModelDatabase,
+} from '../testing/projection-test-kit';
 import { applyBatch } from './apply-batch';
 import { CarryStore } from './carry-store';
 import { ensureCheckpoints } from './checkpoint.store';
@@ -34,7 +40,7 @@ describe('a rebuild records the next batch while the previous one is written', (
         ],
         0,
       );
-      const stored = await eventStore.readAll({ after: null, limit: 10 });
+      const stored = (await readSettled(eventStore, null, 4)).entries.map((entry) => entry.stored);
       const first = parseBatch(null, stored.slice(0, 2), quiet)!;
       const second = parseBatch(first.last, stored.slice(2), quiet)!;
       await ensureCheckpoints(knex, [productLedgerProjection.name]);

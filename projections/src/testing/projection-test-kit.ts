@@ -1,11 +1,11 @@
 /* Test-only helpers for the *.int.spec.ts files of this package. */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { GlobalPosition, NewEvent, StoredEvent } from '@shop/infrastructure';
+import type { EventStore, GlobalPosition, NewEvent, StoredEvent } from '@shop/infrastructure';
 import { createTestDatabase, type TestDatabase } from '@shop/infrastructure';
 import { migrateReadModels } from '../read-model.migrations';
 import { applyBatch, type ApplyOutcome } from '../runner/apply-batch';
-import { parseBatch } from '../runner/event-batch';
+import { parseBatch, type EventBatch } from '../runner/event-batch';
 import type { ReadModelProjection } from '../shared/projection';
 
 export async function openReadModelDatabase(): Promise<TestDatabase & { knex: Knex }> {
@@ -30,6 +30,28 @@ export function useReadModelDatabase(): { readonly knex: Knex } {
       return opened.knex;
     },
   };
+}
+
+/**
+ * The events after `after` as one parsed batch, once at least `count` are readable: on a busy
+ * server an event just committed is read only when no older transaction, in any database of the
+ * cluster, is still open.
+ */
+export async function readSettled(
+  store: Pick<EventStore, 'readAll'>,
+  after: GlobalPosition | null,
+  count: number,
+): Promise<EventBatch> {
+  for (let tries = 0; ; tries++) {
+    const events = await store.readAll({ after });
+    if (events.length >= count || tries >= 200) {
+      const batch = parseBatch(after, events, { warn: () => undefined });
+      if (!batch)
+        throw new Error(`no event readable after ${after ? `${after.commit}:${after.prepare}` : 'the start'}`);
+      return batch;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** Gives appended-looking positions to events, for projection tests that need no event store. */
