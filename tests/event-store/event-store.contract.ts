@@ -232,6 +232,30 @@ export function describeEventStoreContract(
         expect(errors).toEqual([new Error('projection hiccup')]);
         expect(deliveries[1]).toEqual(deliveries[0]);
       });
+
+      it('retries a full batch whose handler failed while catching up, then goes on in order', async () => {
+        const before = await store().headPosition();
+        const streamId = uniqueStreamId('full-retry');
+        await store().append(streamId, newEvents(5), 0);
+        const errors: unknown[] = [];
+        const deliveries: number[][] = [];
+        const subscription = store().subscribe({
+          after: before,
+          batchSize: 2,
+          onEvents: async (events) => {
+            deliveries.push(eventsOf(events, [streamId]).map((event) => event.streamVersion));
+            if (deliveries.length === 1) throw new Error('projection hiccup');
+          },
+          onError: (error) => errors.push(error),
+        });
+        await waitUntil(
+          () => deliveries.flat().includes(5),
+          () => `${JSON.stringify(deliveries)} delivered`,
+        );
+        await subscription.stop();
+        expect(errors).toEqual([new Error('projection hiccup')]);
+        expect(deliveries).toEqual([[1, 2], [1, 2], [3, 4], [5]]);
+      });
     });
 
     describeConcurrencyContract({ harness: current, canHoldTransactions: options.canHoldTransactions });
