@@ -38,8 +38,17 @@ export const productLedgerProjection = defineProjection({
     const rows: LedgerRow[] = [];
     const rollup = new DailyRollup();
 
+    let sent = 0;
     for (const [index, event] of events.entries()) {
-      if (sql.pause && index % 100 === 99) await sql.pause();
+      if (sql.pause && index % 100 === 99) {
+        // A bulk delivery: the rows built so far go while the rest are built (see ProjectionSql.sendNow).
+        if (sql.sendNow && index % SLICE_EVENTS === SLICE_EVENTS - 1) {
+          insertRows(sql, rows.slice(sent));
+          sent = rows.length;
+          sql.sendNow();
+        }
+        await sql.pause();
+      }
       const productId = event.data.productId;
       let product = touched.get(productId) ?? known.get(productId);
       if (event.type === 'ProductCreated') product = fromCreation(event);
@@ -76,15 +85,16 @@ export const productLedgerProjection = defineProjection({
       }
     }
 
-    if (rows.length > 0) {
-      insertRows(sql, rows);
-      saveAuditTexts(sql, rows);
-    }
+    if (rows.length > sent) insertRows(sql, sent === 0 ? rows : rows.slice(sent));
+    if (rows.length > 0) saveAuditTexts(sql, rows);
     rollup.save(sql);
     for (const [id, state] of touched) known.set(id, state);
     sql.carry?.leave({ states: known, complete: carried?.complete ?? false } satisfies LedgerCarry);
   },
 });
+
+/** Events a slice of a bulk delivery's ledger rows spans (see ProjectionSql.sendNow). */
+const SLICE_EVENTS = 1_000;
 
 /**
  * What a batch hands the next (see ProjectionCarry): the state of every product it saw, and whether

@@ -16,6 +16,11 @@ interface CopyConnection {
 export class CopyPipeline extends StatementPipeline {
   protected override readonly pipelines = false;
 
+  /** Between slices of a long batch: lets the rows sent so far travel while the rest are built. */
+  readonly pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+  readonly sendNow = (): void => this.sendStarted();
+
   protected override async runInsert(insert: RowsInsert): Promise<void> {
     const chunks = insert.mayExist ? null : prepared.has(insert) ? prepared.get(insert)! : copyChunks(insert);
     if (chunks === null) return super.runInsert(insert);

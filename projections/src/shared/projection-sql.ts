@@ -18,8 +18,17 @@ export interface ProjectionSql {
   insert(rows: RowsInsert): void;
   /** State handed on from the previous batch, where the runner can vouch for it (see ProjectionCarry). */
   readonly carry?: ProjectionCarry;
-  /** Lets other work run between slices of a long batch (a rebuild records while it writes); absent live. */
+  /**
+   * Lets other work run between slices of a long batch (a rebuild records while it writes; a bulk
+   * delivery's rows travel); absent from a live delivery's small batches.
+   */
   readonly pause?: () => Promise<void>;
+  /**
+   * Starts sending what is queued so far while the projection goes on (a bulk delivery's COPY), so
+   * the database takes a long batch's first rows while the rest are built; the next query or the
+   * flush waits for them, and a failure surfaces there. Absent where writes only go at those points.
+   */
+  readonly sendNow?: () => void;
 }
 
 /**
@@ -68,6 +77,8 @@ type Statement =
  */
 export class StatementPipeline implements ProjectionSql {
   private queued: Statement[] = [];
+  /** Statements handed over by sendStarted, in order; the next query or flush waits for them. */
+  private sending: Promise<void> | null = null;
 
   constructor(private readonly trx: Knex.Transaction) {}
 
@@ -80,6 +91,7 @@ export class StatementPipeline implements ProjectionSql {
   }
 
   async query<Row>(sql: string, bindings: readonly SqlValue[] = []): Promise<Row[]> {
+    if (this.sending) await this.sent();
     if (this.pipelines && this.queued.length > 0) {
       // The queued writes and this read in one round trip, when they are all prepared already.
       const rows = await runPipelined(this.trx, [...this.queued.map(plainStatement), { sql, bindings }]);
@@ -98,10 +110,30 @@ export class StatementPipeline implements ProjectionSql {
    * the transaction's connection (runPipelined), one by one otherwise.
    */
   async flush(): Promise<void> {
+    if (this.sending) await this.sent();
     const statements = this.queued;
     this.queued = [];
     if (this.pipelines && statements.length > 1 && (await runPipelined(this.trx, statements.map(plainStatement)))) return;
     for (const statement of statements) await this.run(statement);
+  }
+
+  /** Starts sending the statements queued so far, one by one, after any started before (see ProjectionSql.sendNow). */
+  protected sendStarted(): void {
+    const statements = this.queued;
+    this.queued = [];
+    const previous = this.sending ?? Promise.resolve();
+    const sending = previous.then(async () => {
+      for (const statement of statements) await this.run(statement);
+    });
+    sending.catch(() => undefined); // it surfaces where it is awaited: the next query or flush
+    this.sending = sending;
+  }
+
+  private async sent(): Promise<void> {
+    const sending = this.sending;
+    if (!sending) return;
+    this.sending = null;
+    await sending;
   }
 
   /** Whether queued writes may go in one round trip; a rebuild's COPY pipeline sends rows its own way. */
