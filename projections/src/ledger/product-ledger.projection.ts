@@ -15,9 +15,10 @@ type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
  * The product ledger (product_ledger) and the daily rollup (daily_rollup). Each batch loads the
  * newest row of the products it touches (a rebuild carries them from the batch before), folds the
  * events in memory in stream order (entry number, balance, cost in force, a per-product monotone
- * ledger time), then writes one multi-row insert of ledger rows and one upsert of day sums: a
- * movement is one ledger row and one share of a rollup row (and, when its audit text is new, that
- * text's row in ledger_audit_texts).
+ * ledger time), then writes one multi-row insert of ledger rows (a bulk delivery's go in slices
+ * while the rest are built, see ProjectionSql.sendNow) and one upsert of day sums: a movement is one
+ * ledger row and one share of a rollup row (and, when its audit text is new, that text's row in
+ * ledger_audit_texts).
  */
 export const productLedgerProjection = defineProjection({
   // The name of the stock ledger it grew from: operators' rebuild commands and metric labels stay.
