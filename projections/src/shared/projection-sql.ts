@@ -7,7 +7,8 @@ export type SqlValue = string | number | boolean | Date | null;
 
 /**
  * What a projection may do inside its batch's transaction. Writes are queued and leave, in order,
- * before the next read or at the end of the batch, so a read sees every write queued before it.
+ * before the next read or at the end of the batch (or when sendNow starts them), so a read sees
+ * every write queued before it.
  */
 export interface ProjectionSql {
   /** Runs after every write queued before it and returns its rows. */
