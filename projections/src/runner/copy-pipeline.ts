@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { StatementPipeline, type RowsInsert } from '../shared/projection-sql';
 
@@ -17,7 +18,7 @@ export class CopyPipeline extends StatementPipeline {
   protected override readonly pipelines = false;
 
   /** Between slices of a long batch: lets the rows sent so far travel while the rest are built. */
-  readonly pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  readonly pause = (): Promise<void> => nextTurn();
 
   readonly sendNow = (): void => this.sendStarted();
 

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ProjectionCarry } from '../shared/projection-carry';
 import type { ProjectionSql, RowsInsert, SqlValue } from '../shared/projection-sql';
 
@@ -33,7 +34,7 @@ export class RecordingSql implements ProjectionSql {
 
   /** The batch before is being written meanwhile: its next statement goes out between slices. */
   pause(): Promise<void> {
-    return new Promise((resolve) => setImmediate(resolve));
+    return nextTurn();
   }
 
   query<Row>(): Promise<Row[]> {

@@ -18,6 +18,7 @@ import {
   openReadModelDatabase,
   productCreated,
   snapshotTables,
+  spyOnProject,
   stockIssued,
   stockReceived,
 } from '../testing/projection-test-kit';
@@ -202,20 +203,9 @@ describe('projection runner and rebuild', () => {
     const store = await PostgresEventStore.open(backlog.knex);
     // How the ledger projection's rows went, delivery by delivery: by COPY, or by the plain statements.
     const byCopy: boolean[] = [];
-    const projections = allProjections.map((projection) =>
-      projection.name === 'stock_ledger'
-        ? {
-            ...projection,
-            project: (
-              events: Parameters<typeof projection.project>[0],
-              sql: Parameters<typeof projection.project>[1],
-            ) => {
-              byCopy.push(sql instanceof CopyPipeline);
-              return projection.project(events, sql);
-            },
-          }
-        : projection,
-    );
+    const projections = spyOnProject(allProjections, 'stock_ledger', (sql) => {
+      byCopy.push(sql instanceof CopyPipeline);
+    });
     const runner = new ProjectionRunner({ logger: quiet, retryDelaysMs: [] });
     try {
       for (let round = 0; round < 20; round++) await appendAll(store, shopHistory(round));

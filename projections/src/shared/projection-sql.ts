@@ -130,9 +130,9 @@ export class StatementPipeline implements ProjectionSql {
     this.sending = sending;
   }
 
+  /** Called only while something is being sent (`this.sending` set): the hot path skips the call. */
   private async sent(): Promise<void> {
     const sending = this.sending;
-    if (!sending) return;
     this.sending = null;
     await sending;
   }

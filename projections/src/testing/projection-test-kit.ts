@@ -2,11 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { EventStore, GlobalPosition, NewEvent, StoredEvent } from '@shop/infrastructure';
-import { createTestDatabase, type TestDatabase } from '@shop/infrastructure';
+import { createTestDatabase, readUntil, type TestDatabase } from '@shop/infrastructure';
 import { migrateReadModels } from '../read-model.migrations';
 import { applyBatch, type ApplyOutcome } from '../runner/apply-batch';
 import { parseBatch, type EventBatch } from '../runner/event-batch';
 import type { ReadModelProjection } from '../shared/projection';
+import type { ProjectionSql } from '../shared/projection-sql';
 
 export async function openReadModelDatabase(): Promise<TestDatabase & { knex: Knex }> {
   const test = await createTestDatabase();
@@ -35,23 +36,37 @@ export function useReadModelDatabase(): { readonly knex: Knex } {
 /**
  * The events after `after` as one parsed batch, once at least `count` are readable: on a busy
  * server an event just committed is read only when no older transaction, in any database of the
- * cluster, is still open.
+ * cluster, is still open (a parallel suite's long one holds it back for many seconds).
  */
 export async function readSettled(
   store: Pick<EventStore, 'readAll'>,
   after: GlobalPosition | null,
   count: number,
 ): Promise<EventBatch> {
-  for (let tries = 0; ; tries++) {
-    const events = await store.readAll({ after });
-    if (events.length >= count || tries >= 200) {
-      const batch = parseBatch(after, events, { warn: () => undefined });
-      if (!batch)
-        throw new Error(`no event readable after ${after ? `${after.commit}:${after.prepare}` : 'the start'}`);
-      return batch;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const events = await readUntil(
+    () => store.readAll({ after }),
+    (read) => read.length >= count,
+    60_000,
+  );
+  const batch = parseBatch(after, events, { warn: () => undefined });
+  if (!batch) throw new Error(`no event readable after ${after ? `${after.commit}:${after.prepare}` : 'the start'}`);
+  return batch;
+}
+
+/**
+ * `projections` with the one named `name` showing `spy` each ProjectionSql it is handed (which way a
+ * delivery went); the spy may hand back a wrapper for the projection to use instead.
+ */
+export function spyOnProject(
+  projections: readonly ReadModelProjection[],
+  name: string,
+  spy: (sql: ProjectionSql) => ProjectionSql | void,
+): ReadModelProjection[] {
+  return projections.map((projection) =>
+    projection.name === name
+      ? { ...projection, project: (events, sql) => projection.project(events, spy(sql) ?? sql) }
+      : projection,
+  );
 }
 
 /** Gives appended-looking positions to events, for projection tests that need no event store. */
