@@ -69,9 +69,15 @@ describe('read-model migrations retire the tables product_ledger and daily_rollu
     await expectLaterStartsKeepLedgerPlace(knex);
   });
 
-  it('replays a ledger whose rows do not name their audit text yet, with its rollup, once', async () => {
+  it.each([
+    ['do not name their audit text yet', 'alter table product_ledger drop column text_id'],
+    [
+      'still carry a copy of their event data',
+      `alter table product_ledger add column details jsonb not null default '{}'`,
+    ],
+  ])('replays a ledger whose rows %s, with its rollup, once', async (_shape, earlierShape) => {
     const { knex } = db;
-    await knex.raw('alter table product_ledger drop column text_id');
+    await knex.raw(earlierShape);
     await knex.raw(`insert into daily_rollup (recorded_day, effective_day, direction, reason, sale_sign, category, staff,
       count, units, value, out_profit, sale_total, sale_original_total, sale_discount, sale_profit, sale_quantity,
       sale_lines, reversed_lines)
@@ -85,9 +91,9 @@ describe('read-model migrations retire the tables product_ledger and daily_rollu
 
     const columns = await knex.raw<{ rows: { name: string }[] }>(
       `select column_name as name from information_schema.columns
-       where table_schema = current_schema() and table_name = 'product_ledger' and column_name = 'text_id'`,
+       where table_schema = current_schema() and table_name = 'product_ledger' and column_name in ('text_id', 'details')`,
     );
-    expect(columns.rows).toHaveLength(1);
+    expect(columns.rows.map((row) => row.name)).toEqual(['text_id']);
     expect(Number((await knex('daily_rollup').count({ rows: '*' }))[0]?.rows)).toBe(0);
     const names = (await knex('projection_checkpoints').select('name').orderBy('name')).map((row) => row.name);
     expect(names).toEqual(['products']);

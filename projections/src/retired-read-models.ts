@@ -22,14 +22,18 @@ const RETIRED_PROJECTIONS = ["'transactions'", "'daily_sales'", "'daily_staff_sa
 /**
  * The stock_ledger projection kept its name and changed its tables: the first time product_ledger is
  * created, its old place (and what it set aside) is forgotten, so it replays the store into the new
- * tables. A product_ledger from before its rows named their audit text (text_id) is dropped with the
- * rollup it was built with, and replayed the same way. Runs before product_ledger's DDL; in a
- * rebuild's fresh schema there is nothing to forget.
+ * tables. A product_ledger of an earlier shape is dropped with the rollup it was built with, and
+ * replayed the same way: from before its rows named their audit text (text_id), or while they still
+ * carried a copy of their event's data (details, since read back from the columns). Runs before
+ * product_ledger's DDL; in a rebuild's fresh schema there is nothing to forget.
  */
 export const resetRenamedLedger: readonly string[] = [
   `do $$ begin
-     if to_regclass('product_ledger') is not null and not exists (select 1 from pg_attribute
-         where attrelid = to_regclass('product_ledger') and attname = 'text_id' and not attisdropped) then
+     if to_regclass('product_ledger') is not null and (
+         not exists (select 1 from pg_attribute
+           where attrelid = to_regclass('product_ledger') and attname = 'text_id' and not attisdropped)
+         or exists (select 1 from pg_attribute
+           where attrelid = to_regclass('product_ledger') and attname = 'details' and not attisdropped)) then
        drop table product_ledger;
        drop table if exists daily_rollup;
      end if;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AuditChange, AuditEntity, AuditPage } from '@shop/contracts';
+import { LEDGER_EVENT_DATA_SQL } from '../ledger/ledger-event-data';
 import { isUuid, toIsoString } from '../shared/sql-values';
 
 export interface AuditFilter {
@@ -33,8 +34,8 @@ interface AuditRow {
 }
 
 const COLUMNS = 'event_id, entity, entity_id, event_type, summary, details, changes, actor_id, actor_name, at';
-const LEDGER_COLUMNS = `event_id, 'product' as entity, product_id::text as entity_id, event_type, summary, details,
-  changes, actor_id, actor_name, at`;
+const LEDGER_COLUMNS = `event_id, 'product' as entity, product_id::text as entity_id, event_type, summary,
+  ${LEDGER_EVENT_DATA_SQL} as details, changes, actor_id, actor_name, at`;
 
 /**
  * One source of the trail, filtered, newest first, at most `limit` rows: each walks its own keyset
@@ -105,9 +106,13 @@ function branch(
     head.push(...hits.bindings);
     from = `(select * from ${source} where ${hits.sql} offset 0) hits`;
   }
-  const sql = `(select ${source === 'audit_log' ? COLUMNS : LEDGER_COLUMNS}, position_commit, position_prepare
-    from ${from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}
-    order by ${order} limit ?)`;
+  const rows = `from ${from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by ${order} limit ?`;
+  // A ledger row's details are built from its columns for the rows of the page only, not for every
+  // row a text or date filter sorts.
+  const sql =
+    source === 'audit_log'
+      ? `(select ${COLUMNS}, position_commit, position_prepare ${rows})`
+      : `(select ${LEDGER_COLUMNS}, position_commit, position_prepare from (select * ${rows}) page)`;
   return { sql, bindings: [...head, ...bindings] };
 }
 

@@ -55,7 +55,7 @@ async function seed(knex: Knex): Promise<void> {
          balance_after, reason, unit_price, cost_price, cost_in_force, price_in_force, total_value, original_total,
          discount_percentage, discount_amount, seller_name, actor_name, at, ledger_at, product_name, product_sku,
          category, min_stock_level, images, sale_sign, sale_at, sale_staff, sale_total, sale_original_total,
-         sale_discount, sale_profit, sale_quantity, summary, details, changes, position_commit, position_prepare)
+         sale_discount, sale_profit, sale_quantity, summary, text_id, changes, position_commit, position_prepare)
        select md5('p' || p)::uuid, n, md5('e' || p || ':' || n)::uuid,
          case when n = 1 then 'ProductCreated' when n % 3 = 0 then 'StockReceived' else 'StockIssued' end,
          case when n = 1 then null else md5('m' || p || ':' || n)::uuid end,
@@ -74,7 +74,7 @@ async function seed(knex: Knex): Promise<void> {
          case when sale.sign is not null then 0 end,
          case when sale.sign is not null then (40 + (p % 50) - (p % 30)) * 2 end,
          case when sale.sign is not null then 2 end,
-         'entry ' || n, '{}'::jsonb, '[]'::jsonb, n::numeric * 100000 + p, 0
+         'entry ' || n, md5('entry ' || n)::uuid, '[]'::jsonb, n::numeric * 100000 + p, 0
        from generate_series(${first}, ${last}) p, generate_series(1, ${perProduct}) n,
          lateral (select timestamptz '2025-01-01 00:00:00+01' + make_interval(secs => n * ${step} + p) as t) times,
          lateral (select case when n > 1 and n % 3 = 1 then 1 end as sign) sale`,

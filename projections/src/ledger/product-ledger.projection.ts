@@ -1,5 +1,5 @@
 import { changesOf, describeChange } from '../audit/audit-changes';
-import { describe as describeEvent, redact } from '../audit/audit-summary';
+import { describe as describeEvent } from '../audit/audit-summary';
 import { lagosBusinessDay } from '@shop/contracts';
 import { assertNever, defineProjection, type ProjectedEventOf } from '../shared/projection';
 import { carriedState } from '../shared/projection-carry';
@@ -7,6 +7,7 @@ import type { ProjectionSql } from '../shared/projection-sql';
 import { DailyRollup, saleFigures, type SaleFigures } from './daily-rollup';
 import { loadLedgerState, type LedgerState } from './ledger-state.store';
 import { auditTextId, saveAuditTexts } from './ledger-audit-texts';
+import { ledgerDetailsExtra } from './ledger-event-data';
 
 type LedgerEvent = ProjectedEventOf<'ProductCreated' | 'StockReceived' | 'StockIssued' | 'ProductDeleted'>;
 type Movement = ProjectedEventOf<'StockReceived' | 'StockIssued'>;
@@ -115,7 +116,6 @@ function auditView(event: LedgerEvent, product: LedgerState) {
   const priceChange = changes.find((change) => change.field === 'cost price');
   return {
     summary: priceChange ? `${line.summary}, ${describeChange(priceChange)}` : line.summary,
-    details: redact(event.data),
     changes,
   };
 }
@@ -163,7 +163,7 @@ function entryRow(
   quantity: number,
   change: number,
   sale: SaleFigures | null,
-  audit: { summary: string; details: unknown; changes: unknown },
+  audit: { summary: string; changes: unknown },
 ) {
   const movement: Movement | null = event.type === 'StockReceived' || event.type === 'StockIssued' ? event : null;
   const data = movement?.data;
@@ -215,8 +215,8 @@ function entryRow(
     sale_profit: sale ? sale.profit : null,
     sale_quantity: sale ? sale.quantity : null,
     summary: audit.summary,
-    details: audit.details,
     changes: audit.changes,
+    details_extra: ledgerDetailsExtra(event),
     text_id: auditTextId(audit.summary, event.metadata.actorName),
     position_commit: event.position.commit.toString(),
     position_prepare: event.position.prepare.toString(),
@@ -269,8 +269,8 @@ const LEDGER_COLUMNS = [
   ['sale_profit', 'numeric'],
   ['sale_quantity', 'integer'],
   ['summary', 'text'],
-  ['details', 'jsonb'],
   ['changes', 'jsonb'],
+  ['details_extra', 'jsonb'],
   ['text_id', 'uuid'],
   ['position_commit', 'numeric'],
   ['position_prepare', 'numeric'],

@@ -7,8 +7,9 @@ import { SQL_TYPES } from '@shop/contracts';
  * - a product's history (its rows by entry_no; a reversal points back with `reverses`),
  * - stock as of T (the newest row of each product at or before T: balance, price and cost in force;
  *   the product's first row carries its catalogue fields, its deletion is a row too),
- * - the product part of the audit trail (summary, redacted details, before → after changes; its free
- *   text is searched in ledger_audit_texts),
+ * - the product part of the audit trail (summary, before → after changes, and the event's data read
+ *   back from the row's own columns, see ledger-event-data.ts; its free text is searched in
+ *   ledger_audit_texts),
  * - the sale lines of a partial day of a report (signed sale figures, dated when the sale happened).
  * The projection continues each product from its newest row: no per-product state table to update.
  */
@@ -62,10 +63,11 @@ export const productLedgerSchema: readonly string[] = [
     -- (price − cost) × quantity: the cost side is not bounded by the line total, so sum-wide
     sale_profit ${SQL_TYPES.rollupAmount},
     sale_quantity ${SQL_TYPES.quantity},
-    -- the audit trail's view of the event (no secrets)
+    -- the audit trail's view of the event (no secrets): its data is the row's columns (ledger-event-data.ts)
     summary text not null,
-    details jsonb not null,
     changes jsonb not null,
+    -- what of the event's data no column gives back as written (a reversal's copy of the original); mostly null
+    details_extra jsonb,
     -- the (summary, actor_name) pair in ledger_audit_texts, where the audit page's free text is indexed
     text_id uuid not null,
     position_commit numeric(20,0) not null,

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
       `insert into product_ledger (product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change,
          balance_after, reason, unit_price, price_in_force, total_value, original_total, discount_percentage,
          discount_amount, sale_id, seller_name, notes, actor_name, at, ledger_at, product_name, product_sku,
-         category, sale_sign, sale_at, summary, details, changes, position_commit, position_prepare)
+         category, sale_sign, sale_at, summary, text_id, changes, position_commit, position_prepare)
        select md5('p' || p)::uuid, n, md5('e' || p || ':' || n)::uuid,
          case when n % 3 = 0 then 'StockReceived' else 'StockIssued' end, md5('m' || p || ':' || n)::uuid,
          case when n % 3 = 0 then 'in' else 'out' end, 2, case when n % 3 = 0 then 2 else -2 end, 1000,
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
          case when n % 3 = 1 then 'CASH-' || ((p + 1) / 2) || '-' || n end,
          'staff' || (n % 5), case when n % 3 = 2 then 'Dropped on delivery' end, 'staff' || (n % 5),
          t, t, 'Product ' || p, 'SKU-' || p, 'Skincare', case when n % 3 = 1 then 1 end, case when n % 3 = 1 then t end,
-         'Stock movement', '{}'::jsonb, '[]'::jsonb, n::numeric * 100000 + ((p + 1) / 2) * 10, p % 2
+         'Stock movement', md5('Stock movement')::uuid, '[]'::jsonb, n::numeric * 100000 + ((p + 1) / 2) * 10, p % 2
        from generate_series(1, ${products}) p, generate_series(1, ${perProduct}) n,
          lateral (select timestamptz '2025-01-01 00:00:00+01' + make_interval(secs => n * ${step} + (p + 1) / 2) as t) times`,
     );

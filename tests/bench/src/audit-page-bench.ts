@@ -84,21 +84,26 @@ async function seed(knex: Knex): Promise<void> {
   await knex.raw(
     `insert into product_ledger (product_id, entry_no, event_id, event_type, movement_id, direction, quantity, change,
        balance_after, reason, price_in_force, total_value, actor_id, actor_name, at, ledger_at, product_name,
-       product_sku, category, summary, details, changes, position_commit, position_prepare)
+       product_sku, category, summary, text_id, changes, position_commit, position_prepare)
      select md5('p' || (i % 5000))::uuid, i, gen_random_uuid(),
        case when i % 10 < 6 then 'StockIssued' else 'StockReceived' end, gen_random_uuid(),
        case when i % 10 < 6 then 'out' else 'in' end, 1, case when i % 10 < 6 then -1 else 2 end, 0,
        case when i % 10 >= 6 then 'purchase' when i % 7 = 0 then 'waste' else 'sale' end, 2500, 2500,
        'user-' || (i % 10), 'user' || (i % 10), ${at}, ${at}, 'Product ' || (i % 5000),
        'SKU-' || lpad((i % 5000)::text, 5, '0'), 'Skincare Products',
-       case when i % 10 < 6 then 'Stock out: 1 × Product ' || (i % 5000) || ' (SKU-' || lpad((i % 5000)::text, 5, '0')
+       text.summary, md5(text.summary || 'user' || (i % 10))::uuid, '[]'::jsonb, i, i
+     from generate_series(1, ?) as i,
+       lateral (select case when i % 10 < 6
+         then 'Stock out: 1 × Product ' || (i % 5000) || ' (SKU-' || lpad((i % 5000)::text, 5, '0')
               || ') (' || (case when i % 7 = 0 then 'waste' else 'sale' end) || '), 2500.00'
-            else 'Stock in: 2 × Product ' || (i % 5000) || ' (SKU-' || lpad((i % 5000)::text, 5, '0')
-              || ') (purchase), 5000.00' end,
-       '{}'::jsonb, '[]'::jsonb, i, i
-     from generate_series(1, ?) as i where i % 10 >= 2`,
+         else 'Stock in: 2 × Product ' || (i % 5000) || ' (SKU-' || lpad((i % 5000)::text, 5, '0')
+              || ') (purchase), 5000.00' end as summary) text
+     where i % 10 >= 2`,
     [EVENTS, EVENTS, EVENTS, EVENTS, EVENTS],
   );
+  // The free text of the ledger's rows is looked for in their distinct texts, as the projection keeps them.
+  await knex.raw(`insert into ledger_audit_texts (text_id, summary, actor_name)
+    select distinct text_id, summary, actor_name from product_ledger on conflict do nothing`);
   await knex.raw('analyze audit_log');
   await knex.raw('analyze product_ledger');
 }
