@@ -24,8 +24,9 @@ const RETIRED_PROJECTIONS = ["'transactions'", "'daily_sales'", "'daily_staff_sa
  * created, its old place (and what it set aside) is forgotten, so it replays the store into the new
  * tables. A product_ledger of an earlier shape is dropped with the rollup it was built with, and
  * replayed the same way: from before its rows named their audit text (text_id), or while they still
- * carried a copy of their event's data (details, since read back from the columns). Runs before
- * product_ledger's DDL; in a rebuild's fresh schema there is nothing to forget.
+ * carried a copy of their event's data (details, since read back from the columns) or an empty list
+ * of changes (since null). Runs before product_ledger's DDL; in a rebuild's fresh schema there is
+ * nothing to forget.
  */
 export const resetRenamedLedger: readonly string[] = [
   `do $$ begin
@@ -33,7 +34,9 @@ export const resetRenamedLedger: readonly string[] = [
          not exists (select 1 from pg_attribute
            where attrelid = to_regclass('product_ledger') and attname = 'text_id' and not attisdropped)
          or exists (select 1 from pg_attribute
-           where attrelid = to_regclass('product_ledger') and attname = 'details' and not attisdropped)) then
+           where attrelid = to_regclass('product_ledger') and attname = 'details' and not attisdropped)
+         or exists (select 1 from pg_attribute
+           where attrelid = to_regclass('product_ledger') and attname = 'changes' and attnotnull)) then
        drop table product_ledger;
        drop table if exists daily_rollup;
      end if;

@@ -25,7 +25,8 @@ interface AuditRow {
   event_type: string;
   summary: string;
   details: Record<string, unknown>;
-  changes: AuditChange[];
+  /** null on a ledger row that changed nothing. */
+  changes: AuditChange[] | null;
   actor_id: string | null;
   actor_name: string;
   at: Date | string;

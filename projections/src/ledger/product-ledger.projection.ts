@@ -163,7 +163,7 @@ function entryRow(
   quantity: number,
   change: number,
   sale: SaleFigures | null,
-  audit: { summary: string; changes: unknown },
+  audit: { summary: string; changes: readonly unknown[] },
 ) {
   const movement: Movement | null = event.type === 'StockReceived' || event.type === 'StockIssued' ? event : null;
   const data = movement?.data;
@@ -215,7 +215,7 @@ function entryRow(
     sale_profit: sale ? sale.profit : null,
     sale_quantity: sale ? sale.quantity : null,
     summary: audit.summary,
-    changes: audit.changes,
+    changes: audit.changes.length > 0 ? audit.changes : null,
     details_extra: ledgerDetailsExtra(event),
     text_id: auditTextId(audit.summary, event.metadata.actorName),
     position_commit: event.position.commit.toString(),

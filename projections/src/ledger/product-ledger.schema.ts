@@ -65,7 +65,8 @@ export const productLedgerSchema: readonly string[] = [
     sale_quantity ${SQL_TYPES.quantity},
     -- the audit trail's view of the event (no secrets): its data is the row's columns (ledger-event-data.ts)
     summary text not null,
-    changes jsonb not null,
+    -- before → after (audit-changes.ts); null when the event changed none (nearly every row)
+    changes jsonb,
     -- what of the event's data no column gives back as written (a reversal's copy of the original); mostly null
     details_extra jsonb,
     -- the (summary, actor_name) pair in ledger_audit_texts, where the audit page's free text is indexed
