@@ -5,9 +5,9 @@ type LedgerEvent = ProjectedEventOf<'ProductCreated' | 'StockReceived' | 'StockI
 /**
  * A product event's data, as the audit trail's details, from its product_ledger row (SQL over the
  * row, for GET /api/audit). Every field of a product event is a column of its row already, so the
- * row gives the data back instead of carrying a jsonb copy of it: that copy was most of a row's
- * bytes, and parsing it most of the database's work per ledger row. `details_extra` holds what the
- * columns cannot give back as the event wrote it (see ledgerDetailsExtra); its keys win.
+ * row gives the data back instead of carrying a jsonb copy of it: parsing that copy was a large part
+ * of the database's work per ledger row (docs/benchmarks.md, fourteenth sitting). `details_extra`
+ * holds what the columns cannot give back as the event wrote it (see ledgerDetailsExtra); its keys win.
  */
 export const LEDGER_EVENT_DATA_SQL = `(case event_type
   when 'ProductCreated' then jsonb_build_object('productId', product_id, 'name', product_name, 'sku', product_sku,
