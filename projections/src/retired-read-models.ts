@@ -34,9 +34,8 @@ export const resetRenamedLedger: readonly string[] = [
          not exists (select 1 from pg_attribute
            where attrelid = to_regclass('product_ledger') and attname = 'text_id' and not attisdropped)
          or exists (select 1 from pg_attribute
-           where attrelid = to_regclass('product_ledger') and attname = 'details' and not attisdropped)
-         or exists (select 1 from pg_attribute
-           where attrelid = to_regclass('product_ledger') and attname = 'changes' and attnotnull)) then
+           where attrelid = to_regclass('product_ledger') and not attisdropped
+             and (attname = 'details' or (attname = 'changes' and attnotnull)))) then
        drop table product_ledger;
        drop table if exists daily_rollup;
      end if;
