@@ -47,7 +47,7 @@ function branch(
   filter: AuditFilter,
   limit: number,
   window: Window | null,
-  trigram = false,
+  rare: RareText | null = null,
 ) {
   const where: string[] = [];
   const bindings: (string | number)[] = [];
@@ -74,7 +74,7 @@ function branch(
     where.push('actor_id = ?');
     bindings.push(filter.byId);
   }
-  if (filter.q && !trigram) {
+  if (filter.q && !rare) {
     // coalesce (both are not null): a walk filters as it goes and stops after a page; left to the
     // planner, a common text would be read from the trigram index first (60 ms for "stock out").
     const match = textMatch(filter.q, WALKED);
@@ -100,10 +100,14 @@ function branch(
   const order =
     source === 'product_ledger' && filter.entityId ? 'entry_no desc' : 'position_commit desc, position_prepare desc';
   let from: string = source;
-  if (trigram && filter.q) {
-    // The rows matching the text, from the trigram index (few: rareText), then the other filters
-    // and the order; "offset 0" keeps the position bounds from steering the scan to another index.
-    const hits = textHits(source, filter.q);
+  if (rare && filter.q) {
+    // The rows matching the text (few: rareText), then the other filters and the order; "offset 0"
+    // keeps the position bounds from steering the scan to another index. The ledger's rows by the
+    // ids of their texts, found once by rareText: no second trigram search.
+    const hits =
+      source === 'audit_log'
+        ? textMatch(filter.q, PLAIN)
+        : { sql: 'text_id = any(?::uuid[])', bindings: [`{${rare.ledgerTextIds.join(',')}}`] };
     head.push(...hits.bindings);
     from = `(select * from ${source} where ${hits.sql} offset 0) hits`;
   }
@@ -132,9 +136,9 @@ async function page(
   filter: AuditFilter,
   limit: number,
   window: Window | null,
-  trigram = false,
+  rare: RareText | null = null,
 ) {
-  const branches = sources.map((source) => branch(source, filter, limit, window, trigram));
+  const branches = sources.map((source) => branch(source, filter, limit, window, rare));
   // Aliased apart from the columns: the keyset order is numeric, the cursor is their text.
   const result = await knex.raw<{ rows: AuditRow[] }>(
     `select ${COLUMNS}, position_commit::text as cursor_commit, position_prepare::text as cursor_prepare
@@ -167,10 +171,11 @@ async function slicedPage(knex: Knex, sources: readonly Source[], filter: AuditF
   if (textAlone(filter)) width = await recentWidth(knex, sources, upTo, floor);
   const rows: AuditRow[] = [];
   for (let slice = 0; rows.length < limit && upTo > floor; slice++) {
-    if (slice === 1 && textAlone(filter) && (await rareText(knex, sources, filter))) {
+    const rare = slice === 1 && textAlone(filter) ? await rareText(knex, sources, filter) : null;
+    if (rare) {
       // A text the newest slice barely matched, and rare overall: the rest of the page from the
       // trigram indexes rather than a walk through everything older.
-      rows.push(...(await page(knex, sources, filter, limit - rows.length, { above: floor, upTo }, true)));
+      rows.push(...(await page(knex, sources, filter, limit - rows.length, { above: floor, upTo }, rare)));
       break;
     }
     const above = maxBigInt(upTo - width, floor);
@@ -212,27 +217,53 @@ const RARE_TEXT_MATCHES = 10_000;
 const textAlone = (filter: AuditFilter): boolean =>
   filter.q !== undefined && /[\p{L}\p{N}]{3}/u.test(filter.q) && !filter.entityId && !filter.byId;
 
+/** A rare free text, and the ids of the ledger texts it matches (none when the ledger is not searched). */
+interface RareText {
+  readonly ledgerTextIds: readonly string[];
+}
+
 /**
  * Whether the free text can be read from the trigram indexes (audit-search.schema.ts: none when the
- * engine lacks pg_trgm) and matches fewer than RARE_TEXT_MATCHES rows in every source. The counts
- * stop at that number; CASE leaves a source without its index unscanned.
+ * engine lacks pg_trgm) and matches fewer than RARE_TEXT_MATCHES rows in every source; null if not.
+ * The counts stop at that number; a source without its index is left unscanned. The ledger's
+ * matching texts are searched for once and their ids handed to the page, which reads its rows by
+ * them: a name whose trigrams every text shares has every text rechecked, once instead of twice.
  */
-async function rareText(knex: Knex, sources: readonly Source[], filter: AuditFilter): Promise<boolean> {
+async function rareText(knex: Knex, sources: readonly Source[], filter: AuditFilter): Promise<RareText | null> {
   const q = filter.q;
-  if (!q) return false;
-  const checks = sources.map((source) => {
-    const hits = textHits(source, q);
-    return {
-      sql: `case when to_regclass('${TEXT_INDEX[source]}') is null then false
-        else (select count(*) from (select 1 from ${source} where ${hits.sql} limit ?) m) < ? end`,
-      bindings: [...hits.bindings, RARE_TEXT_MATCHES, RARE_TEXT_MATCHES],
-    };
-  });
-  const result = await knex.raw<{ rows: { rare: boolean }[] }>(
-    `select ${checks.map((check) => check.sql).join(' and ')} as rare`,
-    checks.flatMap((check) => check.bindings),
+  if (!q) return null;
+  const ledger = sources.includes('product_ledger');
+  const checks: string[] = [];
+  const bindings: (string | number)[] = [];
+  let texts = '';
+  if (ledger) {
+    const match = textMatch(q, LOWERED);
+    texts = `with texts as materialized (select text_id from ledger_audit_texts
+        where to_regclass('${TEXT_INDEX.product_ledger}') is not null and ${match.sql}),
+      ledger as (select to_regclass('${TEXT_INDEX.product_ledger}') is not null
+        and (select count(*) from (select 1 from texts cross join lateral
+          (select 1 from product_ledger where product_ledger.text_id = texts.text_id) hit limit ?) m) < ?
+        as rare)`;
+    // Each text's rows in turn (lateral): the count stops at its limit without every text found first.
+    bindings.push(...match.bindings, RARE_TEXT_MATCHES, RARE_TEXT_MATCHES);
+    checks.push('(select rare from ledger)');
+  }
+  if (sources.includes('audit_log')) {
+    const hits = textMatch(q, PLAIN);
+    checks.push(`case when to_regclass('${TEXT_INDEX.audit_log}') is null then false
+        else (select count(*) from (select 1 from audit_log where ${hits.sql} limit ?) m) < ? end`);
+    bindings.push(...hits.bindings, RARE_TEXT_MATCHES, RARE_TEXT_MATCHES);
+  }
+  // The ids only when the page will read by them: a common text matches most texts.
+  const ids = ledger
+    ? `case when (select rare from ledger) then (select coalesce(array_agg(text_id::text), '{}') from texts) end`
+    : 'null';
+  const result = await knex.raw<{ rows: { rare: boolean; ids: string[] | null }[] }>(
+    `${texts} select ${checks.join(' and ')} as rare, ${ids} as ids`,
+    bindings,
   );
-  return result.rows[0]?.rare === true;
+  const row = result.rows[0];
+  return row?.rare === true ? { ledgerTextIds: row.ids ?? [] } : null;
 }
 
 const minBigInt = (a: bigint, b: bigint) => (a < b ? a : b);
@@ -283,16 +314,6 @@ const TEXT_INDEX: Record<Source, string> = {
   audit_log: 'audit_log_text_idx',
   product_ledger: 'ledger_audit_texts_text_idx',
 };
-
-/**
- * A source's rows whose text matches, as a condition the trigram index answers: audit_log's own
- * columns; a ledger row through its text's id, the distinct texts being what is indexed.
- */
-function textHits(source: Source, q: string): { sql: string; bindings: string[] } {
-  if (source === 'audit_log') return textMatch(q, PLAIN);
-  const match = textMatch(q, LOWERED);
-  return { sql: `text_id in (select text_id from ledger_audit_texts where ${match.sql})`, bindings: match.bindings };
-}
 
 /** Where the free text is matched, and how. */
 interface TextColumns {
