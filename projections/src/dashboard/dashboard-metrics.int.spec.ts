@@ -131,3 +131,43 @@ describe('dashboard metrics', () => {
     expect(await getDashboardMetrics(db.knex, new Date('2025-03-11T12:00:00.000Z'))).toEqual(before);
   });
 });
+
+/** Naira with two decimals from a whole number of kobo, exact (BigInt), as the API writes amounts. */
+const naira = (kobo: bigint) => {
+  const sign = kobo < 0n ? '-' : '';
+  const whole = kobo < 0n ? -kobo : kobo;
+  return `${sign}${whole / 100n}.${(whole % 100n).toString().padStart(2, '0')}`;
+};
+
+describe('dashboard stock value at the limits', () => {
+  const db = useReadModelDatabase();
+  // The largest price times a billion units is beyond a bigint product (the numeric branch), the
+  // same price times just under 900 million within it, and an oversold product counts below zero.
+  const top = productCreated({ price: '99999999.99', costPrice: '0.01', openingStock: 1_000_000_000 });
+  const near = productCreated({ price: '99999999.99', costPrice: null, openingStock: 899_999_999 });
+  const oversold = productCreated({ price: '0.01', costPrice: '0.02', openingStock: 0 });
+
+  beforeAll(async () => {
+    const ledger = new FakeLedger();
+    const events = ledger.stored([
+      newEvent('ProductCreated', top),
+      newEvent('ProductCreated', near),
+      newEvent('ProductCreated', oversold),
+      newEvent('StockIssued', stockIssued(oversold.productId, 5, '0.01')),
+    ]);
+    await project(db.knex, productsProjection, events);
+  });
+
+  it('sums price and margin times stock exactly, whatever their size or sign', async () => {
+    const metrics = await getDashboardMetrics(db.knex, new Date('2025-03-11T12:00:00.000Z'));
+    const value = 9_999_999_999n * 1_000_000_000n + 9_999_999_999n * 899_999_999n + 1n * -5n;
+    // top: (99,999,999.99 - 0.01) per unit; near: no cost, no margin; oversold: -0.01 × -5.
+    const profit = 9_999_999_998n * 1_000_000_000n + 0n + -1n * -5n;
+    expect(metrics).toMatchObject({
+      totalProducts: 3,
+      totalStockValue: naira(value),
+      totalStockProfit: naira(profit),
+      oversoldProducts: [expect.objectContaining({ currentStock: -5 })],
+    });
+  });
+});

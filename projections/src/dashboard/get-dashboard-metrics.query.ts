@@ -38,6 +38,14 @@ const toStockRow = (row: LowStockRow) => ({
   minStockLevel: Number(row.min_stock_level),
 });
 
+/**
+ * The sum of a kobo column times the stock, exact: bigint products while they cannot overflow (at
+ * most 10^10 kobo times 9 × 10^8 units), numeric beyond; sum(bigint) itself adds up in numeric.
+ */
+const koboTimesStock = (column: 'price_kobo' | 'margin_kobo') =>
+  `(coalesce(sum(${column} * current_stock) filter (where current_stock between -900000000 and 900000000), 0)
+   + coalesce(sum(${column}::numeric * current_stock) filter (where current_stock not between -900000000 and 900000000), 0))`;
+
 export async function getDashboardMetrics(knex: Knex, now: Date): Promise<DashboardMetrics> {
   const orders = onlineOrderCountsSql(now);
   // One statement instead of five: at 5,000 products the round trips were a good part of the time
@@ -48,10 +56,9 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
          select count(*) as total_products,
            count(*) filter (where current_stock <= min_stock_level) as low_stock_items,
            -- The spec's price × currentStock, as the inventory and the reports sum it: a product
-           -- oversold while offline counts below zero on every screen alike.
-           coalesce(sum(price * current_stock), 0)::numeric(20,2)::text as total_stock_value,
-           coalesce(sum((price - coalesce(cost_price, price)) * current_stock), 0)::numeric(20,2)::text
-             as total_stock_profit
+           -- oversold while offline counts below zero on every screen alike. In kobo, as integers.
+           (${koboTimesStock('price_kobo')} * 0.01)::numeric(20,2)::text as total_stock_value,
+           (${koboTimesStock('margin_kobo')} * 0.01)::numeric(20,2)::text as total_stock_profit
          from products where deleted_at is null),
        -- A scan of its own: an ordered aggregate over every product would sort them all first (PostgreSQL 16+).
        low as (

@@ -10,6 +10,7 @@ import {
 } from '../testing/projection-test-kit';
 import { getProduct } from './get-product.query';
 import { listProducts } from './list-products.query';
+import { migrateReadModels } from '../read-model.migrations';
 import { productsProjection } from './products.projection';
 
 describe('products projection', () => {
@@ -93,5 +94,27 @@ describe('products projection', () => {
     const outcome = await project(db.knex, productsProjection, [received!], created!.position);
     expect(outcome.status).toBe('gap');
     expect(await getProduct(db.knex, cream.productId)).toBeNull();
+  });
+});
+
+describe('products table of an earlier version', () => {
+  const db = useReadModelDatabase();
+
+  it('gains the kobo columns at the next start, computed for the rows it holds and kept after', async () => {
+    const { knex } = db;
+    await knex.raw('alter table products drop column price_kobo, drop column margin_kobo');
+    const ledger = new FakeLedger();
+    const cream = productCreated({ price: '1500.50', costPrice: '1000.25', openingStock: 4 });
+    const [created] = ledger.stored([newEvent('ProductCreated', cream)]);
+    await project(knex, productsProjection, [created!]);
+
+    await migrateReadModels(knex);
+    const kobo = () => knex('products').first('price_kobo', 'margin_kobo').where({ id: cream.productId });
+    expect(await kobo()).toEqual({ price_kobo: '150050', margin_kobo: '50025' });
+    const [received] = ledger.stored([
+      newEvent('StockReceived', stockReceived(cream.productId, 1, { costPrice: '1500.75' })),
+    ]);
+    await project(knex, productsProjection, [received!], created!.position);
+    expect(await kobo()).toEqual({ price_kobo: '150050', margin_kobo: '-25' });
   });
 });
