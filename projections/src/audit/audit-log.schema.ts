@@ -1,3 +1,5 @@
+import { addMissingColumns } from '../shared/add-missing-columns';
+
 /**
  * DDL of the audit trail: one row per business event other than a product's (those are product_ledger rows), with who (actor), when, what (a one-line
  * summary) and the event's fields minus secrets. Rows are keyed by event id and ordered by global
@@ -22,7 +24,7 @@ export const auditLogSchema: readonly string[] = [
   // rows already in order (docs/benchmarks.md, eleventh sitting).
   `create index if not exists audit_log_position_idx on audit_log (position_commit, position_prepare)`,
   // What changed, before → after (added with the audit page; older rows get [] until a rebuild).
-  `alter table audit_log add column if not exists changes jsonb not null default '[]'::jsonb`,
+  addMissingColumns('audit_log', ["changes jsonb not null default '[]'::jsonb"]),
   `create index if not exists audit_log_entity_idx on audit_log (entity, entity_id)`,
   // Keyset pages filtered by entity or by user walk these in order and stop after one page,
   // whatever the size of the table (docs/benchmarks.md, audit page at 1,000,000 events).

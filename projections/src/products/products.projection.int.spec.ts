@@ -10,7 +10,7 @@ import {
 } from '../testing/projection-test-kit';
 import { getProduct } from './get-product.query';
 import { listProducts } from './list-products.query';
-import { migrateReadModels } from '../read-model.migrations';
+import { createReadModelTables, migrateReadModels } from '../read-model.migrations';
 import { productsProjection } from './products.projection';
 
 describe('products projection', () => {
@@ -116,5 +116,19 @@ describe('products table of an earlier version', () => {
     ]);
     await project(knex, productsProjection, [received!], created!.position);
     expect(await kobo()).toEqual({ price_kobo: '150050', margin_kobo: '-25' });
+  });
+
+  it('is not locked by a later start, whose columns are all there', async () => {
+    // ALTER TABLE locks a table even when "if not exists" adds nothing; readers would wait behind it.
+    const locks = await db.knex.transaction(async (trx) => {
+      await createReadModelTables(trx);
+      const held = await trx.raw<{ rows: { relation: string }[] }>(
+        `select relation::regclass::text as relation from pg_locks
+         where pid = pg_backend_pid() and mode = 'AccessExclusiveLock'
+           and relation in ('products'::regclass, 'audit_log'::regclass)`,
+      );
+      return held.rows.map((row) => row.relation);
+    });
+    expect(locks).toEqual([]);
   });
 });

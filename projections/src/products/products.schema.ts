@@ -1,4 +1,5 @@
 import { SQL_TYPES } from '@shop/contracts';
+import { addMissingColumns } from '../shared/add-missing-columns';
 
 /**
  * The price and the margin (price less the cost in force, or nothing without one) in whole kobo,
@@ -31,7 +32,7 @@ export const productsSchema: readonly string[] = [
     ${KOBO_COLUMNS.join(',\n    ')}
   )`,
   // Products projected before the kobo columns: the database computes them for every row once.
-  `alter table products ${KOBO_COLUMNS.map((column) => `add column if not exists ${column}`).join(', ')}`,
+  addMissingColumns('products', KOBO_COLUMNS),
   `create index if not exists products_live_newest_idx
     on products (created_at desc, created_commit desc, created_prepare desc) where deleted_at is null`,
   // Not unique: SKU uniqueness is the SKU registry stream's rule; a read model must never reject an event.
