@@ -1,4 +1,4 @@
-import { addMissingColumns } from '../shared/add-missing-columns';
+import { addMissingColumns } from '@shop/infrastructure';
 
 /**
  * DDL of the audit trail: one row per business event other than a product's (those are product_ledger rows), with who (actor), when, what (a one-line

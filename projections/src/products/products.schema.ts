@@ -1,5 +1,5 @@
 import { SQL_TYPES } from '@shop/contracts';
-import { addMissingColumns } from '../shared/add-missing-columns';
+import { addMissingColumns } from '@shop/infrastructure';
 
 /**
  * The price and the margin (price less the cost in force, or nothing without one) in whole kobo,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { SessionUser } from '@shop/contracts';
-import { BatchedLookup } from '@shop/infrastructure';
+import { BatchedLookup, dropRetiredColumns } from '@shop/infrastructure';
 
 const TABLE = 'gateway_sessions';
 
@@ -55,8 +55,9 @@ export class SessionStore {
       )`);
     await knex.raw(`create index if not exists ${TABLE}_user_idx on ${TABLE} (user_id)`);
     // Retired: each session's last write position, stored on every movement and sale until reads
-    // waited for the store's high-water mark instead (see ReadFreshness).
-    await knex.raw(`alter table ${TABLE} drop column if exists written_commit, drop column if exists written_prepare`);
+    // waited for the store's high-water mark instead (see ReadFreshness). Dropped only while there:
+    // ALTER TABLE would lock the sessions, which every request reads, at each start.
+    await knex.raw(dropRetiredColumns(TABLE, ['written_commit', 'written_prepare']));
   }
 
   async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
