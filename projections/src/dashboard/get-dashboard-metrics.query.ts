@@ -60,7 +60,8 @@ export async function getDashboardMetrics(knex: Knex, now: Date): Promise<Dashbo
            (${koboTimesStock('price_kobo')} * 0.01)::numeric(20,2)::text as total_stock_value,
            (${koboTimesStock('margin_kobo')} * 0.01)::numeric(20,2)::text as total_stock_profit
          from products where deleted_at is null),
-       -- A scan of its own: an ordered aggregate over every product would sort them all first (PostgreSQL 16+).
+       -- Apart, from products_low_stock_idx (its predicate is this filter): an ordered aggregate
+       -- over every product would sort them all first (PostgreSQL 16+), a second pass reads them all.
        low as (
          select coalesce(json_agg(json_build_object('id', id, 'name', name, 'sku', sku, 'current_stock', current_stock,
              'min_stock_level', min_stock_level) order by current_stock, name, id), '[]'::json) as low_stock
