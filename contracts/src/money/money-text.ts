@@ -1,3 +1,4 @@
+import { boundedMemo } from '../bounded-memo';
 import { CURRENCY, LOCALE } from '../catalogue';
 
 const naira = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
@@ -7,5 +8,8 @@ const naira = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRE
  * string's own digits, no binary float in between.
  */
 export function formatNaira(amount: string): string {
-  return naira.format(amount as Intl.StringNumericLiteral);
+  return formatted(amount);
 }
+
+/** Intl's formatting is a few microseconds a call; a replay formats the same prices again and again. */
+const formatted = boundedMemo((amount) => naira.format(amount as Intl.StringNumericLiteral));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { boundedMemo } from '@shop/contracts';
 import type { ProjectionSql } from '../shared/projection-sql';
 
 /**
@@ -7,9 +8,14 @@ import type { ProjectionSql } from '../shared/projection-sql';
  * The summary's length goes first, so no two pairs spell the same input.
  */
 export function auditTextId(summary: string, actorName: string): string {
-  const hex = createHash('md5').update(`${summary.length}:${summary}${actorName}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return digestAsUuid(`${summary.length}:${summary}${actorName}`);
 }
+
+/** Texts repeat from row to row (the same sale line, the same person): each is digested once. */
+const digestAsUuid = boundedMemo((text) => {
+  const hex = createHash('md5').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+});
 
 interface AuditText {
   readonly text_id: string;
