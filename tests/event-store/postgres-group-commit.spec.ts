@@ -55,6 +55,29 @@ describe(`PostgreSQL event store group commit (${engine})`, () => {
     expect(reruns).toEqual([]);
   });
 
+  it('writes concurrent calls over several existing streams in the fast path, every stream found and moved on', async () => {
+    const products = Array.from({ length: 6 }, () => uniqueStreamId('product'));
+    await store.appendMany(products.map((streamId) => ({ streamId, events: newEvents(1), expectedVersion: 0 })));
+    // Sale-shaped calls: a new stream of their own and three existing ones, overlapping each other.
+    const calls = [0, 1, 2].map((index) => [
+      { streamId: uniqueStreamId('sale'), events: newEvents(2), expectedVersion: 0 },
+      ...products
+        .slice(index, index + 3)
+        .map((streamId) => ({ streamId, events: newEvents(1), expectedVersion: 'any' as const })),
+    ]);
+    const results = await Promise.all(calls.map((call) => store.appendMany(call)));
+
+    expect(reruns).toEqual([]);
+    expect(new Set(results.flatMap((result) => result.map((stream) => stream.position.commit))).size).toBe(1);
+    expect(results.map((result) => result.map((stream) => stream.nextExpectedVersion))).toEqual([
+      [2, 2, 2, 2],
+      [2, 3, 3, 2],
+      [2, 4, 3, 2],
+    ]);
+    for (const [index, streamId] of products.entries())
+      expect(await store.readStream(streamId)).toHaveLength([2, 3, 4, 3, 2, 1][index]!);
+  });
+
   it('rejects only the call at fault when one call of a batch errors', async () => {
     const [good, bad, later] = [uniqueStreamId('good'), uniqueStreamId('bad'), uniqueStreamId('later')];
     const duplicateId = 'b0f1c3a2-5d6e-4f70-8a9b-0c1d2e3f4a5b';
@@ -132,7 +155,10 @@ describe(`PostgreSQL event store group commit (${engine})`, () => {
       2: { event: newEvent('Noted', { notes: 'before\u0000after' }), path: 'append[0].events[0].data.notes' },
       5: { event: newEvent('Noted', { ['key\ud800']: 'value' }), path: 'append[0].events[0].data.key\ud800' },
       9: {
-        event: { ...newEvent('Noted'), metadata: { actorId: null, actorName: 'lone \udc00 low', at: '2025-01-01T10:00:00.000Z' } },
+        event: {
+          ...newEvent('Noted'),
+          metadata: { actorId: null, actorName: 'lone \udc00 low', at: '2025-01-01T10:00:00.000Z' },
+        },
         path: 'append[0].events[0].metadata.actorName',
       },
     };

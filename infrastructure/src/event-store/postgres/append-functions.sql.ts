@@ -40,8 +40,9 @@ begin
   select coalesce(jsonb_object_agg(locked.stream_id, locked.version), '{}'::jsonb) into existing
   from (
     select s.stream_id, s.version from streams s
-    where s.stream_id in (
-      select item ->> 'streamId' from jsonb_array_elements(calls) as c(call), jsonb_array_elements(c.call) as i(item))
+    -- The ids by path: joining the calls' elements (each a whole stream with its events) to the
+    -- streams hashed and sorted those large values, ~20 ms for 16 ten-line sales.
+    where s.stream_id = any (array(select jsonb_path_query(calls, '$[*][*].streamId') #>> '{}'))
     order by s.stream_id
     for update
   ) locked;
