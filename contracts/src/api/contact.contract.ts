@@ -18,5 +18,15 @@ export const updateContactInfoInput = contactInfo.extend({
 });
 export type UpdateContactInfoInput = z.infer<typeof updateContactInfoInput>;
 
-export const contactInfoResponse = contactInfo.extend({ updatedAt: z.string().nullable() });
+/**
+ * GET /api/contact-info: the saved details, or four empty fields with updatedAt null until a manager
+ * first saves them (a fresh shop answers 200 like any other read, not an error).
+ */
+export const contactInfoResponse = z.object({
+  email: z.string(),
+  phone: z.string(),
+  whatsapp: z.string(),
+  address: z.string(),
+  updatedAt: z.string().nullable(),
+});
 export type ContactInfoResponse = z.infer<typeof contactInfoResponse>;

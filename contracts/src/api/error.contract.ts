@@ -24,7 +24,6 @@ export const MESSAGES = {
   notJsonObject: 'Request body must be a JSON object',
   invalidPassword: 'Invalid Password',
   wrongCurrentPassword: 'Current password is incorrect',
-  contactInfoNotSet: 'Contact information has not been set yet',
   orderNotFound: 'Order not found',
   customerNotFound: 'Customer not found',
   customerEmailTaken: (email: string) => `A customer with email ${email} already exists`,

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
 import { CommandBus, CommandHandler, Command, QueryBus, QueryHandler, Query, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
-  MESSAGES,
   updateContactInfoInput,
   verifyPasswordInput,
   type ContactInfo,
@@ -11,7 +10,7 @@ import {
 } from '@shop/contracts';
 import { getContactInfo } from '@shop/projections';
 import type { Database } from '@shop/infrastructure';
-import { CONTACT_INFO_STREAM, contactInfoDecider, notFound } from '@shop/domain';
+import { CONTACT_INFO_STREAM, contactInfoDecider } from '@shop/domain';
 import { ManagerOnly, SignedIn } from '../auth/access.decorator';
 import { commandContext, CurrentUser } from '../auth/current-user.decorator';
 import { PasswordGated } from '../auth/password-attempt.guard';
@@ -40,6 +39,9 @@ export class ChangeContactInfoHandler implements ICommandHandler<ChangeContactIn
   }
 }
 
+/** What a shop answers before a manager first saves its contact details. */
+const NOT_SET: ContactInfoResponse = { email: '', phone: '', whatsapp: '', address: '', updatedAt: null };
+
 export class GetContactInfoQuery extends Query<ContactInfoResponse> {}
 
 @QueryHandler(GetContactInfoQuery)
@@ -47,9 +49,7 @@ export class GetContactInfoHandler implements IQueryHandler<GetContactInfoQuery>
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
   async execute(): Promise<ContactInfoResponse> {
-    const contact = await getContactInfo(this.database.knex);
-    if (!contact) throw notFound(MESSAGES.contactInfoNotSet);
-    return contact;
+    return (await getContactInfo(this.database.knex)) ?? NOT_SET;
   }
 }
 
@@ -63,7 +63,7 @@ export class ContactController {
 
   /**
    * Receipts on the Transactions and Sales pages print it, so any signed-in user may read it. Until
-   * a manager first saves it: 404 'Contact information has not been set yet'.
+   * a manager first saves it: four empty fields and updatedAt null.
    */
   @Get()
   @SignedIn()
