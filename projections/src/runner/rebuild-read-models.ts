@@ -38,6 +38,12 @@ export interface RebuildOptions {
   readonly batchSize?: number;
   readonly onProgress?: (progress: RebuildProgress) => void;
   readonly logger?: ProjectionLogger;
+  /**
+   * How long the swap waits for the events committed before the rebuild began to become readable
+   * (a write transaction still open anywhere on the server holds them back); then it swaps without
+   * them and the live projector adds them. 30 s unless given.
+   */
+  readonly settleWaitMs?: number;
 }
 
 export interface RebuildResult {
@@ -78,6 +84,11 @@ export function selectProjections(
 
 /** Catch-up rounds before the swap gives up waiting for a live runner to stop moving ahead. */
 const SWAP_ATTEMPTS = 10;
+/** How long, and how often, the swap looks for the events committed before the rebuild began. */
+const SETTLE_WAIT_MS = 30_000;
+const SETTLE_POLL_MS = 50;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Replays the whole store into FRESH tables and swaps them in only when complete. The fresh tables
@@ -100,6 +111,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const liveSchema = await currentSchema(knex);
   const schema = `projection_rebuild_${randomBytes(6).toString('hex')}`;
   const started = Date.now();
+  // Every event committed before the rebuild began goes into the fresh tables, even one that a write
+  // transaction open elsewhere on the server keeps unreadable for now (see waitForCommitted below).
+  const committedAtStart = await eventStore.newestCommittedPosition();
 
   await knex.raw(`create schema ${quoteIdentifier(schema)}`);
   let swapped = false;
@@ -206,6 +220,18 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     for (const table of tables) await knex.raw(`vacuum (analyze) ${quoteIdentifier(schema)}.${quoteIdentifier(table)}`);
     const vacuumed = Date.now();
     await ensureCheckpoints(knex, names);
+    const waitUntil = Date.now() + (options.settleWaitMs ?? SETTLE_WAIT_MS);
+    while (committedAtStart && compareNullable(last, committedAtStart) < 0) {
+      if (Date.now() >= waitUntil) {
+        logger.warn(
+          `events committed before the rebuild began are still unreadable (a write transaction is open on the ` +
+            `database server); swapping without them, the live projector adds them once they are`,
+        );
+        break;
+      }
+      await sleep(SETTLE_POLL_MS);
+      await replay();
+    }
     for (let attempt = 1; ; attempt++) {
       // Events appended meanwhile (a live runner may have projected them into the old tables already).
       await replay();
