@@ -49,12 +49,11 @@ describeOnServer('a rebuild holds every event committed before it began', () => 
   it('swaps without them after its wait, with a warning, and leaves them to the live projector', async () => {
     const { knex } = db;
     const eventStore = await PostgresEventStore.open(knex);
-    const before = (await eventStore.readAll({ after: null })).length;
     const holder = await holdTransactionOpen(knex);
     try {
       const userId = await appendUser(eventStore);
       const warnings: string[] = [];
-      const result = await rebuildReadModels({
+      await rebuildReadModels({
         knex,
         eventStore,
         projections: [auditLogProjection],
@@ -62,7 +61,6 @@ describeOnServer('a rebuild holds every event committed before it began', () => 
         logger: { info: () => undefined, warn: (message) => warnings.push(message), error: () => undefined },
       });
 
-      expect(result.eventsRead).toBe(before);
       expect(await auditLines(knex, userId)).toEqual([]);
       expect(warnings).toEqual([expect.stringContaining('still unreadable')]);
     } finally {
