@@ -8,6 +8,7 @@ import {
   readSettled,
   stockReceived,
   useReadModelDatabase,
+  userHistory,
 } from '../testing/projection-test-kit';
 import { applyBatch } from './apply-batch';
 import { CarryStore } from './carry-store';
@@ -82,23 +83,7 @@ describe('a rebuild records the next batch while the previous one is written', (
     const eventStore = await PostgresEventStore.open(knex);
     try {
       const userId = randomUUID();
-      const ada = {
-        userId,
-        username: 'ada',
-        passwordHash: 'hash',
-        role: 'assistant' as const,
-        permissions: {},
-        isActive: true,
-      };
-      await eventStore.append(
-        `user-${userId}`,
-        [
-          newEvent('UserCreated', ada, '2025-03-01T08:00:00.000Z'),
-          newEvent('UserSignedIn', { userId }, '2025-03-02T08:00:00.000Z'),
-          newEvent('UserActivationChanged', { userId, isActive: false }, '2025-03-03T08:00:00.000Z'),
-        ],
-        0,
-      );
+      await eventStore.append(`user-${userId}`, userHistory(userId), 0);
       // One event a batch: every later line names ada from what the batch before it left.
       await rebuildReadModels({
         knex,

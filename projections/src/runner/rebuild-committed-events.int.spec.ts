@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { PostgresEventStore, type EventStore } from '@shop/infrastructure';
 import { auditLogProjection } from '../audit/audit-log.projection';
-import { newEvent, useReadModelDatabase } from '../testing/projection-test-kit';
+import { useReadModelDatabase, userHistory } from '../testing/projection-test-kit';
 import { rebuildReadModels } from './rebuild-read-models';
 
 /**
@@ -93,23 +93,7 @@ async function holdTransactionOpen(knex: Knex): Promise<{ release(): Promise<voi
 
 async function appendUser(eventStore: EventStore): Promise<string> {
   const userId = randomUUID();
-  const ada = {
-    userId,
-    username: 'ada',
-    passwordHash: 'hash',
-    role: 'assistant' as const,
-    permissions: {},
-    isActive: true,
-  };
-  await eventStore.append(
-    `user-${userId}`,
-    [
-      newEvent('UserCreated', ada, '2025-03-01T08:00:00.000Z'),
-      newEvent('UserSignedIn', { userId }, '2025-03-02T08:00:00.000Z'),
-      newEvent('UserActivationChanged', { userId, isActive: false }, '2025-03-03T08:00:00.000Z'),
-    ],
-    0,
-  );
+  await eventStore.append(`user-${userId}`, userHistory(userId), 0);
   return userId;
 }
 

@@ -69,3 +69,23 @@ export function stockIssued(
     ...overrides,
   };
 }
+
+/**
+ * Assistant "ada" created, signed in and deactivated, a day apart: the audit log names her in each
+ * line ('Created assistant ada', 'ada signed in', 'Deactivated ada').
+ */
+export function userHistory(userId: string): NewEvent[] {
+  const ada = {
+    userId,
+    username: 'ada',
+    passwordHash: 'hash',
+    role: 'assistant' as const,
+    permissions: {},
+    isActive: true,
+  };
+  return [
+    newEvent('UserCreated', ada, '2025-03-01T08:00:00.000Z'),
+    newEvent('UserSignedIn', { userId }, '2025-03-02T08:00:00.000Z'),
+    newEvent('UserActivationChanged', { userId, isActive: false }, '2025-03-03T08:00:00.000Z'),
+  ];
+}
