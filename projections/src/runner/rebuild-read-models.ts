@@ -112,7 +112,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const schema = `projection_rebuild_${randomBytes(6).toString('hex')}`;
   const started = Date.now();
   // Every event committed before the rebuild began goes into the fresh tables, even one that a write
-  // transaction open elsewhere on the server keeps unreadable for now (see waitForCommitted below).
+  // transaction open elsewhere on the server keeps unreadable for now (the swap waits for it, below).
   const committedAtStart = await eventStore.newestCommittedPosition();
 
   await knex.raw(`create schema ${quoteIdentifier(schema)}`);
