@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import {
   comparePositions,
@@ -48,8 +49,6 @@ interface Running {
   readonly projections: readonly ReadModelProjection[];
   readonly subscription: Subscription;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Deliveries at least this large (a catch-up, not a live trickle) insert their rows by COPY. */
 const BULK_DELIVERY_EVENTS = 200;

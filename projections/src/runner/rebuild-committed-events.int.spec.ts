@@ -77,7 +77,7 @@ async function holdTransactionOpen(knex: Knex): Promise<{ release(): Promise<voi
   let holding!: Promise<void>;
   await new Promise<void>((held, failed) => {
     holding = knex.transaction(async (trx) => {
-      await trx.raw('select txid_current()');
+      await trx.raw('select pg_current_xact_id()');
       held();
       await released;
     });

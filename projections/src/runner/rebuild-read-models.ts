@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { EventStore, GlobalPosition } from '@shop/infrastructure';
 import { createReadModelTables } from '../read-model.migrations';
@@ -87,8 +88,6 @@ const SWAP_ATTEMPTS = 10;
 /** How long, and how often, the swap looks for the events committed before the rebuild began. */
 const SETTLE_WAIT_MS = 30_000;
 const SETTLE_POLL_MS = 50;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Replays the whole store into FRESH tables and swaps them in only when complete. The fresh tables
