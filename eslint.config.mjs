@@ -13,7 +13,11 @@ const layers = [
   { type: 'projections', pattern: 'projections/src', allow: ['contracts', 'infrastructure'] },
   { type: 'services', pattern: 'services/src', allow: ['contracts', 'domain', 'infrastructure', 'projections'] },
   { type: 'web', pattern: 'web/src', allow: ['contracts'] },
-  { type: 'tests', pattern: 'tests', allow: ['contracts', 'domain', 'infrastructure', 'projections', 'services', 'web'] },
+  {
+    type: 'tests',
+    pattern: 'tests',
+    allow: ['contracts', 'domain', 'infrastructure', 'projections', 'services', 'web'],
+  },
 ];
 
 export default tseslint.config(
@@ -22,7 +26,10 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-require-imports': 'off',
       eqeqeq: ['error', 'always'],
       'no-console': ['warn', { allow: ['warn', 'error', 'log'] }],
@@ -32,12 +39,27 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     plugins: { boundaries, 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true })],
-      'import/resolver': { typescript: { project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true } },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+      'import/resolver': {
+        typescript: { project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true },
+      },
       'boundaries/elements': layers.map(({ type, pattern }) => ({ type, pattern, mode: 'folder' })),
       // Re-exports and dynamic imports cross layers too, not only import declarations.
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
-      'boundaries/include': ['contracts/**', 'domain/**', 'infrastructure/**', 'projections/**', 'services/**', 'web/**', 'tests/**'],
+      'boundaries/include': [
+        'contracts/**',
+        'domain/**',
+        'infrastructure/**',
+        'projections/**',
+        'services/**',
+        'web/**',
+        'tests/**',
+      ],
     },
     rules: {
       'boundaries/element-types': [
@@ -52,7 +74,19 @@ export default tseslint.config(
       'boundaries/no-unknown': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Each package declares what it imports (its own package.json, the root one for dev tools).
-      'import-x/no-extraneous-dependencies': ['error', { devDependencies: ['**/*.spec.ts', '**/testing/**', 'tests/**', 'scripts/**', '**/*.bench.ts', '**/vite.config.ts'] }],
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          devDependencies: [
+            '**/*.spec.ts',
+            '**/testing/**',
+            'tests/**',
+            'scripts/**',
+            '**/*.bench.ts',
+            '**/vite.config.ts',
+          ],
+        },
+      ],
     },
   },
 );

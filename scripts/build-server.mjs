@@ -13,7 +13,17 @@ for (const dir of packages) {
   rmSync(resolve(cwd, 'dist'), { recursive: true, force: true });
   execFileSync(
     swc,
-    ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', resolve(root, '.swcrc'), '--ignore', '**/*.spec.ts', '--quiet'],
+    [
+      'src',
+      '-d',
+      'dist',
+      '--strip-leading-paths',
+      '--config-file',
+      resolve(root, '.swcrc'),
+      '--ignore',
+      '**/*.spec.ts',
+      '--quiet',
+    ],
     { cwd, stdio: 'inherit' },
   );
 }

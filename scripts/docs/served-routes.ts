@@ -41,7 +41,9 @@ export async function servedRoutes(): Promise<string[]> {
   };
   const running = await startApp(config, { logger: false });
   try {
-    const instance = running.app.getHttpAdapter().getInstance() as { printRoutes(options: { commonPrefix: boolean }): string };
+    const instance = running.app.getHttpAdapter().getInstance() as {
+      printRoutes(options: { commonPrefix: boolean }): string;
+    };
     return routesOfTree(instance.printRoutes({ commonPrefix: false }));
   } finally {
     await running.close();

@@ -23,7 +23,12 @@ describe('sign-in, sessions and access', () => {
   });
 
   it('creates an assistant by default, with no password in the answer or the list', async () => {
-    const created = await manager.post('/api/users', { username: 'ada', password: 'ada-secret-1', permissions: {}, isActive: true });
+    const created = await manager.post('/api/users', {
+      username: 'ada',
+      password: 'ada-secret-1',
+      permissions: {},
+      isActive: true,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ username: 'ada', role: 'assistant', isActive: true, permissions: {} });
     const list = await manager.get('/api/users');
@@ -47,11 +52,18 @@ describe('sign-in, sessions and access', () => {
     const assistant = await app.signIn('bola', 'bola-secret-1');
     expect((await assistant.get('/api/users')).status).toBe(403);
     expect((await assistant.get('/api/products')).status).toBe(200);
-    const { body: created } = await manager.post('/api/products', { name: 'Nail Glue', sku: 'GLUE-1', category: 'Nail Care', price: '500' });
+    const { body: created } = await manager.post('/api/products', {
+      name: 'Nail Glue',
+      sku: 'GLUE-1',
+      category: 'Nail Care',
+      price: '500',
+    });
     const refused = await assistant.delete(`/api/products/${created.id}`);
     expect(refused).toMatchObject({ status: 403 });
     expect(refused.body.message).toMatch(/permission/);
-    expect((await assistant.put('/api/settings/page_permissions', { value: { assistant: { products: true } } })).status).toBe(403);
+    expect(
+      (await assistant.put('/api/settings/page_permissions', { value: { assistant: { products: true } } })).status,
+    ).toBe(403);
 
     const granted = await manager.put('/api/settings/page_permissions', {
       value: { assistant: { products: true } },
@@ -64,7 +76,11 @@ describe('sign-in, sessions and access', () => {
     expect((await assistant.delete(`/api/products/${created.id}`)).status).toBe(204);
     // Neither dashboard, inventory nor sales is granted now: recording stock is refused.
     const movement = await assistant.post('/api/transactions', {
-      productId: created.id, type: 'in', quantity: 1, unitPrice: '1', reason: 'purchase',
+      productId: created.id,
+      type: 'in',
+      quantity: 1,
+      unitPrice: '1',
+      reason: 'purchase',
     });
     expect(movement.status).toBe(403);
   });

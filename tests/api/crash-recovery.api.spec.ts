@@ -61,7 +61,12 @@ describe('crash recovery', () => {
         productIds.push(body.id);
       }
 
-      const ledger: Ledger = { attemptedNotes: new Set(), attemptedSales: new Set(), ackedNotes: new Set(), ackedSales: new Set() };
+      const ledger: Ledger = {
+        attemptedNotes: new Set(),
+        attemptedSales: new Set(),
+        ackedNotes: new Set(),
+        ackedSales: new Set(),
+      };
       let crashed = false;
       const crash = () => {
         if (crashed) return;
@@ -69,7 +74,9 @@ describe('crash recovery', () => {
         void first.crash();
       };
       await Promise.all(
-        Array.from({ length: WRITERS }, (_, writer) => writeUntilCrash(manager, writer, productIds, ledger, () => crashed, crash)),
+        Array.from({ length: WRITERS }, (_, writer) =>
+          writeUntilCrash(manager, writer, productIds, ledger, () => crashed, crash),
+        ),
       );
       crash();
       await first.crash();
@@ -157,22 +164,23 @@ async function writeUntilCrash(
 async function verify(knex: Knex, ledger: Ledger, productIds: readonly string[]): Promise<void> {
   const movements = await knex('events')
     .whereIn('type', ['StockReceived', 'StockIssued'])
-    .select<{ type: string; stream_id: string; data: { notes: string | null; quantity: number; saleId: string | null } }[]>(
-      'type',
-      'stream_id',
-      'data',
-    );
+    .select<
+      { type: string; stream_id: string; data: { notes: string | null; quantity: number; saleId: string | null } }[]
+    >('type', 'stream_id', 'data');
   const notes = countBy(movements.map((event) => event.data.notes ?? ''));
   for (const note of ledger.ackedNotes) expect([note, notes.get(note)]).toEqual([note, 1]);
   for (const note of ledger.attemptedNotes) expect([note, notes.get(note) ?? 0]).toEqual([note, expect.any(Number)]);
   for (const note of ledger.attemptedNotes) expect(notes.get(note) ?? 0).toBeLessThanOrEqual(1);
 
   const sales = countBy(
-    (await knex('events').where({ type: 'SaleRecorded' }).select<{ stream_id: string }[]>('stream_id')).map((row) => row.stream_id),
+    (await knex('events').where({ type: 'SaleRecorded' }).select<{ stream_id: string }[]>('stream_id')).map(
+      (row) => row.stream_id,
+    ),
   );
   const saleLines = countBy(movements.flatMap((event) => (event.data.saleId ? [event.data.saleId] : [])));
   for (const saleId of ledger.ackedSales) expect([saleId, sales.get(`sale-${saleId}`)]).toEqual([saleId, 1]);
-  for (const saleId of ledger.attemptedSales) expect([saleId, saleLines.get(saleId) ?? 0]).toEqual([saleId, sales.get(`sale-${saleId}`) ?? 0]);
+  for (const saleId of ledger.attemptedSales)
+    expect([saleId, saleLines.get(saleId) ?? 0]).toEqual([saleId, sales.get(`sale-${saleId}`) ?? 0]);
 
   // Catch the read models up the way a restarted gateway does (from their checkpoints), then
   // compare them with a rebuild from the events.
@@ -185,7 +193,9 @@ async function verify(knex: Knex, ledger: Ledger, productIds: readonly string[])
   const tables = allProjections.flatMap((projection) => projection.tables);
   const live = await snapshotTables(knex, tables);
 
-  const stock = await knex('products').whereIn('id', productIds).select<{ id: string; current_stock: number }[]>('id', 'current_stock');
+  const stock = await knex('products')
+    .whereIn('id', productIds)
+    .select<{ id: string; current_stock: number }[]>('id', 'current_stock');
   for (const { id, current_stock } of stock) {
     const delta = movements
       .filter((event) => event.stream_id === `product-${id}`)

@@ -61,8 +61,12 @@ describe('dashboard metrics over a generated day of movements', () => {
         const quantity = 1 + Math.floor(next() * 5);
         const costPrice = next() < 0.5 ? product.price.times(0.5).toDecimalPlaces(2) : null;
         const response = await manager.post('/api/transactions', {
-          productId: product.id, type: 'in', quantity, unitPrice: product.price.toFixed(2),
-          costPrice: costPrice?.toFixed(2), reason: pick(['purchase', 'return', 'adjustment']),
+          productId: product.id,
+          type: 'in',
+          quantity,
+          unitPrice: product.price.toFixed(2),
+          costPrice: costPrice?.toFixed(2),
+          reason: pick(['purchase', 'return', 'adjustment']),
         });
         expect(response.status).toBe(201);
         product.stock += quantity;
@@ -71,12 +75,21 @@ describe('dashboard metrics over a generated day of movements', () => {
         const product = pick(products);
         if (product.stock === 0) continue;
         const quantity = 1 + Math.floor(next() * product.stock);
-        await manager.post('/api/transactions', { productId: product.id, type: 'out', quantity, unitPrice: product.price.toFixed(2), reason: pick(['waste', 'adjustment']) });
+        await manager.post('/api/transactions', {
+          productId: product.id,
+          type: 'out',
+          quantity,
+          unitPrice: product.price.toFixed(2),
+          reason: pick(['waste', 'adjustment']),
+        });
         product.stock -= quantity;
       } else {
         const inStock = products.filter((product) => product.stock > 0);
         if (inStock.length === 0) continue;
-        const lines = [...new Set([pick(inStock), pick(inStock)])].map((product) => ({ product, quantity: 1 + Math.floor(next() * product.stock) }));
+        const lines = [...new Set([pick(inStock), pick(inStock)])].map((product) => ({
+          product,
+          quantity: 1 + Math.floor(next() * product.stock),
+        }));
         const discount = next() < 0.5 ? '0' : (Math.floor(next() * 2000) / 100).toFixed(2);
         const response = await manager.post('/api/sales', {
           saleId: `GEN-SALE-${step}`,
@@ -85,8 +98,13 @@ describe('dashboard metrics over a generated day of movements', () => {
           paymentMethod: 'cash',
         });
         expect(response.status).toBe(201);
-        const original = lines.reduce((sum, { product, quantity }) => sum.plus(product.price.times(quantity)), new Decimal(0));
-        sales = sales.plus(original.minus(original.times(discount).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)));
+        const original = lines.reduce(
+          (sum, { product, quantity }) => sum.plus(product.price.times(quantity)),
+          new Decimal(0),
+        );
+        sales = sales.plus(
+          original.minus(original.times(discount).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+        );
         for (const { product, quantity } of lines) {
           // Spec formula: (unit price − cost price, a missing cost falling back to the price) × quantity.
           profit = profit.plus(product.price.minus(product.cost ?? product.price).times(quantity));
@@ -104,12 +122,19 @@ describe('dashboard metrics over a generated day of movements', () => {
       todaysSales: sales.toFixed(2),
       todaysSalesProfit: profit.toFixed(2),
       todaysUnitsSold: units,
-      totalStockValue: products.reduce((sum, product) => sum.plus(product.price.times(product.stock)), new Decimal(0)).toFixed(2),
+      totalStockValue: products
+        .reduce((sum, product) => sum.plus(product.price.times(product.stock)), new Decimal(0))
+        .toFixed(2),
       totalStockProfit: products
-        .reduce((sum, product) => sum.plus(product.price.minus(product.cost ?? product.price).times(product.stock)), new Decimal(0))
+        .reduce(
+          (sum, product) => sum.plus(product.price.minus(product.cost ?? product.price).times(product.stock)),
+          new Decimal(0),
+        )
         .toFixed(2),
     });
-    expect(metrics.lowStockProducts.map((row: { id: string }) => row.id).sort()).toEqual(low.map((product) => product.id).sort());
+    expect(metrics.lowStockProducts.map((row: { id: string }) => row.id).sort()).toEqual(
+      low.map((product) => product.id).sort(),
+    );
     const listed = (await manager.get('/api/products')).body;
     for (const product of products) {
       expect(listed.find((row: { id: string }) => row.id === product.id).currentStock).toBe(product.stock);

@@ -41,38 +41,50 @@ describe('a hostile client over HTTP', () => {
     const response = await call();
     expect({ status: response.status, body: response.body }).toEqual({
       status,
-      body: expect.objectContaining({ message: typeof message === 'string' ? message : expect.stringMatching(message) }),
+      body: expect.objectContaining({
+        message: typeof message === 'string' ? message : expect.stringMatching(message),
+      }),
     });
     expect(await app.snapshot()).toEqual(before);
   };
 
   const stockOf = async () =>
-    ((await manager.get('/api/products')).body as { id: string; currentStock: number }[]).find((row) => row.id === productId)!
-      .currentStock;
+    ((await manager.get('/api/products')).body as { id: string; currentStock: number }[]).find(
+      (row) => row.id === productId,
+    )!.currentStock;
 
   describe('1. numbers are JSON integers or plain decimal digits, never coerced', () => {
     const notCounts: unknown[] = [null, [], false, true, '', ' ', '0x10', '0b11', '1e1', '0o7', 'Infinity', '1.5', {}];
 
-    it.each(notCounts.map((value) => [JSON.stringify(value), value]))('refuses countedQuantity %s', async (_, value) => {
-      await refused(
-        () => manager.post('/api/stocktakes', { productId, countedQuantity: value, notes: 'x' }),
-        400,
-        /^(countedQuantity: )?Counted quantity must be a whole number$/,
-      );
-      await refused(
-        () => manager.post('/api/stocktakes', { lines: [{ productId, countedQuantity: value }], notes: 'x' }),
-        400,
-        /^(lines\.0\.countedQuantity: )?Counted quantity must be a whole number$/,
-      );
-      expect(await stockOf()).toBe(7);
-    });
+    it.each(notCounts.map((value) => [JSON.stringify(value), value]))(
+      'refuses countedQuantity %s',
+      async (_, value) => {
+        await refused(
+          () => manager.post('/api/stocktakes', { productId, countedQuantity: value, notes: 'x' }),
+          400,
+          /^(countedQuantity: )?Counted quantity must be a whole number$/,
+        );
+        await refused(
+          () => manager.post('/api/stocktakes', { lines: [{ productId, countedQuantity: value }], notes: 'x' }),
+          400,
+          /^(lines\.0\.countedQuantity: )?Counted quantity must be a whole number$/,
+        );
+        expect(await stockOf()).toBe(7);
+      },
+    );
 
     it.each(['0x10', '0b11', true, null, [], '', ' 1e1', '+1'].map((value) => [JSON.stringify(value), value]))(
       'refuses a movement quantity %s',
       async (_, value) => {
         await refused(
           () =>
-            manager.post('/api/transactions', { productId, type: 'in', quantity: value, unitPrice: '500', reason: 'purchase' }),
+            manager.post('/api/transactions', {
+              productId,
+              type: 'in',
+              quantity: value,
+              unitPrice: '500',
+              reason: 'purchase',
+            }),
           400,
           /^(quantity: )?Quantity must be a whole number$/,
         );
@@ -80,7 +92,13 @@ describe('a hostile client over HTTP', () => {
     );
 
     it('still takes a JSON integer and a string of digits', async () => {
-      const movement = await manager.post('/api/transactions', { productId, type: 'in', quantity: ' 2 ', unitPrice: '500', reason: 'purchase' });
+      const movement = await manager.post('/api/transactions', {
+        productId,
+        type: 'in',
+        quantity: ' 2 ',
+        unitPrice: '500',
+        reason: 'purchase',
+      });
       expect(movement.status).toBe(201);
       expect(movement.body.quantity).toBe(2);
       const counted = await manager.post('/api/stocktakes', { productId, countedQuantity: '7', notes: 'recount' });
@@ -91,44 +109,81 @@ describe('a hostile client over HTTP', () => {
 
     it('refuses a product whose stock is not a number, and a page size in hex', async () => {
       const product = { name: 'Hex', sku: 'HEX-1', category: 'Nail Care', price: '10.00' };
-      await refused(() => manager.post('/api/products', { ...product, currentStock: true }), 400, /Current stock must be a whole number$/);
-      await refused(() => manager.post('/api/products', { ...product, minStockLevel: '0x10' }), 400, /Minimum stock level must be a whole number$/);
-      await refused(() => manager.get('/api/transactions/groups?limit=0x10'), 400, /limit must be a whole number from 1 to 200$/);
+      await refused(
+        () => manager.post('/api/products', { ...product, currentStock: true }),
+        400,
+        /Current stock must be a whole number$/,
+      );
+      await refused(
+        () => manager.post('/api/products', { ...product, minStockLevel: '0x10' }),
+        400,
+        /Minimum stock level must be a whole number$/,
+      );
+      await refused(
+        () => manager.get('/api/transactions/groups?limit=0x10'),
+        400,
+        /limit must be a whole number from 1 to 200$/,
+      );
     });
   });
 
   describe('2. required text made only of invisible characters is empty', () => {
-    it.each(['\u200b', '\u202e', '\u200b \u00a0\u2060', '\ufeff'])('refuses %j where text is required', async (invisible) => {
-      await refused(() => manager.post('/api/users', { username: invisible, password: 'abcdefgh' }), 400, 'Please fill in all required fields');
-      await refused(() => app.client().post('/api/login', { username: invisible, password: 'abcdefgh' }), 400, 'Username is required');
-      await refused(
-        () => manager.post('/api/products', { name: invisible, sku: 'INVIS-1', category: 'Nail Care', price: '10.00' }),
-        400,
-        'Name is required',
-      );
-      await refused(
-        () =>
-          app
-            .client()
-            .request('POST', '/api/online-orders', { customerName: invisible, items: [{ productId, quantity: 1 }] }, {
-              authorization: `Bearer ${STOREFRONT_TOKEN}`,
-            }),
-        400,
-        /^(customerName: )?Customer name is required$/,
-      );
-      await refused(() => manager.post('/api/stocktakes', { productId, countedQuantity: 3, notes: invisible }), 400, /Notes are required/);
-      expect(await stockOf()).toBe(7);
-    });
+    it.each(['\u200b', '\u202e', '\u200b \u00a0\u2060', '\ufeff'])(
+      'refuses %j where text is required',
+      async (invisible) => {
+        await refused(
+          () => manager.post('/api/users', { username: invisible, password: 'abcdefgh' }),
+          400,
+          'Please fill in all required fields',
+        );
+        await refused(
+          () => app.client().post('/api/login', { username: invisible, password: 'abcdefgh' }),
+          400,
+          'Username is required',
+        );
+        await refused(
+          () =>
+            manager.post('/api/products', { name: invisible, sku: 'INVIS-1', category: 'Nail Care', price: '10.00' }),
+          400,
+          'Name is required',
+        );
+        await refused(
+          () =>
+            app.client().request(
+              'POST',
+              '/api/online-orders',
+              { customerName: invisible, items: [{ productId, quantity: 1 }] },
+              {
+                authorization: `Bearer ${STOREFRONT_TOKEN}`,
+              },
+            ),
+          400,
+          /^(customerName: )?Customer name is required$/,
+        );
+        await refused(
+          () => manager.post('/api/stocktakes', { productId, countedQuantity: 3, notes: invisible }),
+          400,
+          /Notes are required/,
+        );
+        expect(await stockOf()).toBe(7);
+      },
+    );
 
     it('refuses a support reply made only of invisible characters', async () => {
-      const submitted = await app.client().request(
-        'POST',
-        '/api/customer-support',
-        { fullName: 'Ngozi Eze', email: 'ngozi@example.com', complaint: 'My parcel is late' },
-        { 'x-forwarded-for': '203.0.113.77' },
-      );
+      const submitted = await app
+        .client()
+        .request(
+          'POST',
+          '/api/customer-support',
+          { fullName: 'Ngozi Eze', email: 'ngozi@example.com', complaint: 'My parcel is late' },
+          { 'x-forwarded-for': '203.0.113.77' },
+        );
       expect(submitted.status).toBe(201);
-      await refused(() => manager.post(`/api/customer-support/${submitted.body.id}/reply`, { reply: '\u200b' }), 400, 'Reply is required');
+      await refused(
+        () => manager.post(`/api/customer-support/${submitted.body.id}/reply`, { reply: '\u200b' }),
+        400,
+        'Reply is required',
+      );
     });
   });
 
@@ -143,8 +198,16 @@ describe('a hostile client over HTTP', () => {
 
     it('answers the change-password texts without a field prefix', async () => {
       await refused(() => change({ newPassword: 'abcdefghij' }), 400, 'Please fill in all password fields');
-      await refused(() => change({ currentPassword: 'spec-texts-1', newPassword: '' }), 400, 'Please fill in all password fields');
-      await refused(() => change({ currentPassword: 'spec-texts-1', newPassword: 'short' }), 400, 'Password must be at least 8 characters long');
+      await refused(
+        () => change({ currentPassword: 'spec-texts-1', newPassword: '' }),
+        400,
+        'Please fill in all password fields',
+      );
+      await refused(
+        () => change({ currentPassword: 'spec-texts-1', newPassword: 'short' }),
+        400,
+        'Password must be at least 8 characters long',
+      );
       await refused(
         () => change({ currentPassword: 'spec-texts-1', newPassword: 'abcdefghij', confirmPassword: 'abcdefghik' }),
         400,
@@ -155,19 +218,42 @@ describe('a hostile client over HTTP', () => {
         400,
         'Please fill in all password fields',
       );
-      expect((await change({ currentPassword: 'spec-texts-1', newPassword: 'abcdefghij', confirmPassword: 'abcdefghij' })).status).toBe(204);
+      expect(
+        (await change({ currentPassword: 'spec-texts-1', newPassword: 'abcdefghij', confirmPassword: 'abcdefghij' }))
+          .status,
+      ).toBe(204);
     });
 
     it("answers 'Please fill in all required fields' for a user without username or password", async () => {
-      await refused(() => manager.post('/api/users', { password: 'abcdefgh' }), 400, 'Please fill in all required fields');
-      await refused(() => manager.post('/api/users', { username: 'no-password' }), 400, 'Please fill in all required fields');
-      await refused(() => manager.post('/api/users', { username: ' ', password: '' }), 400, 'Please fill in all required fields');
-      await refused(() => manager.post('/api/users', { username: 'shorty', password: 'abc' }), 400, 'Password must be at least 8 characters long');
+      await refused(
+        () => manager.post('/api/users', { password: 'abcdefgh' }),
+        400,
+        'Please fill in all required fields',
+      );
+      await refused(
+        () => manager.post('/api/users', { username: 'no-password' }),
+        400,
+        'Please fill in all required fields',
+      );
+      await refused(
+        () => manager.post('/api/users', { username: ' ', password: '' }),
+        400,
+        'Please fill in all required fields',
+      );
+      await refused(
+        () => manager.post('/api/users', { username: 'shorty', password: 'abc' }),
+        400,
+        'Password must be at least 8 characters long',
+      );
     });
 
     it('answers the unit price and discount texts without a field prefix', async () => {
       const movement = { productId, type: 'out', quantity: 1, reason: 'sale' };
-      await refused(() => manager.post('/api/transactions', { ...movement, unitPrice: '' }), 400, 'Unit price is required');
+      await refused(
+        () => manager.post('/api/transactions', { ...movement, unitPrice: '' }),
+        400,
+        'Unit price is required',
+      );
       await refused(() => manager.post('/api/transactions', movement), 400, 'Unit price is required');
       await refused(
         () => manager.post('/api/transactions', { ...movement, unitPrice: '500', discountPercentage: '101' }),
@@ -193,12 +279,21 @@ describe('a hostile client over HTTP', () => {
         400,
         'A manager cannot be deactivated',
       );
-      const created = await manager.post('/api/users', { username: 'pw6', password: 'abcdefgh', role: 'manager', isActive: true });
+      const created = await manager.post('/api/users', {
+        username: 'pw6',
+        password: 'abcdefgh',
+        role: 'manager',
+        isActive: true,
+      });
       expect(created.status).toBe(201);
       const activated = await manager.put(`/api/users/${created.body.id}`, { isActive: true });
       expect(activated.status).toBe(200);
       expect(activated.body).toMatchObject({ id: created.body.id, role: 'manager', isActive: true });
-      await refused(() => manager.put(`/api/users/${created.body.id}`, { isActive: false }), 403, 'A manager cannot be deactivated');
+      await refused(
+        () => manager.put(`/api/users/${created.body.id}`, { isActive: false }),
+        403,
+        'A manager cannot be deactivated',
+      );
     });
   });
 
@@ -260,14 +355,18 @@ describe('a hostile client over HTTP', () => {
       expect((await manager.put(`/api/users/${uploaderId}`, { isActive: false })).status).toBe(200);
       const response = await put(url);
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ message: 'This upload link is no longer valid: its user is inactive or deleted' });
+      expect(await response.json()).toEqual({
+        message: 'This upload link is no longer valid: its user is inactive or deleted',
+      });
       expect((await manager.put(`/api/users/${uploaderId}`, { isActive: true })).status).toBe(200);
       uploader = await app.signIn('uploader', 'uploader-1');
       const next = await ticket();
       expect((await manager.delete(`/api/users/${uploaderId}`)).status).toBe(204);
       const afterDelete = await put(next);
       expect(afterDelete.status).toBe(403);
-      expect(await afterDelete.json()).toEqual({ message: 'This upload link is no longer valid: its user is inactive or deleted' });
+      expect(await afterDelete.json()).toEqual({
+        message: 'This upload link is no longer valid: its user is inactive or deleted',
+      });
     });
   });
 });

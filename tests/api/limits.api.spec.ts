@@ -39,7 +39,10 @@ describe('limits: what the read models cannot store is refused, nothing is store
   const refused = async (path: string, body: unknown, status: number, message: string) => {
     const before = await app.snapshot();
     const response = await manager.post(path, body);
-    expect({ status: response.status, body: response.body }).toEqual({ status, body: expect.objectContaining({ message }) });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status,
+      body: expect.objectContaining({ message }),
+    });
     expect(await app.snapshot()).toEqual(before);
   };
 

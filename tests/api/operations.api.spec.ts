@@ -41,7 +41,9 @@ describe('readiness, liveness and metrics', () => {
 
   it('serves Prometheus metrics only with the bearer token', async () => {
     expect((await scrape()).status).toBe(401);
-    expect(await (await scrape('wrong-token-wrong-token')).json()).toEqual({ message: 'A valid metrics token is required' });
+    expect(await (await scrape('wrong-token-wrong-token')).json()).toEqual({
+      message: 'A valid metrics token is required',
+    });
 
     expect((await manager.post('/api/products', product('READY-01'))).status).toBe(201);
     await manager.get('/api/products');
@@ -73,7 +75,9 @@ describe('readiness, liveness and metrics', () => {
     });
     expect(ready.body.checks.projectionLag).toBeGreaterThanOrEqual(1);
     const text = await (await scrape(METRICS_TOKEN)).text();
-    expect(text).toMatch(new RegExp(`^projection_lag_events\\{projection="products"\\} ${ready.body.checks.projectionLag}$`, 'm'));
+    expect(text).toMatch(
+      new RegExp(`^projection_lag_events\\{projection="products"\\} ${ready.body.checks.projectionLag}$`, 'm'),
+    );
   });
 });
 

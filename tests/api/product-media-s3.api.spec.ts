@@ -9,14 +9,23 @@ describe('product media on an S3-compatible bucket', () => {
 
   beforeAll(async () => {
     app = await startTestApp({
-      s3: { bucket: 'glow-media', region: 'eu-west-1', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+      s3: {
+        bucket: 'glow-media',
+        region: 'eu-west-1',
+        endpoint: 'http://127.0.0.1:9000',
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'secret',
+      },
     });
     manager = await app.signIn('manager', app.managerPassword);
   });
   afterAll(() => app.close());
 
   it('answers a presigned PUT URL whose last segment becomes the stored path', async () => {
-    const { status, body } = await manager.post('/api/product-media/upload', { filename: 'serum.webp', contentType: 'image/webp' });
+    const { status, body } = await manager.post('/api/product-media/upload', {
+      filename: 'serum.webp',
+      contentType: 'image/webp',
+    });
     expect(status).toBe(201);
     const url = new URL(body.uploadURL);
     expect(url.origin).toBe('http://127.0.0.1:9000');
@@ -30,9 +39,15 @@ describe('product media on an S3-compatible bucket', () => {
   });
 
   it('redirects a signed-in user to a short-lived signed GET, and refuses anyone else', async () => {
-    const { body } = await manager.post('/api/product-media/upload', { filename: 'clip.mp4', contentType: 'video/mp4' });
+    const { body } = await manager.post('/api/product-media/upload', {
+      filename: 'clip.mp4',
+      contentType: 'video/mp4',
+    });
     const path = mediaPathFromUploadUrl(body.uploadURL);
-    const response = await fetch(`${app.url}${path}`, { headers: { cookie: manager.cookie ?? '' }, redirect: 'manual' });
+    const response = await fetch(`${app.url}${path}`, {
+      headers: { cookie: manager.cookie ?? '' },
+      redirect: 'manual',
+    });
     expect(response.status).toBe(302);
     const target = new URL(response.headers.get('location')!);
     expect(target.pathname).toBe(`/glow-media${path}`);

@@ -20,7 +20,10 @@ describe('product media: signed, single-use direct uploads', () => {
     fetch(url, { method: 'PUT', body, headers: { 'content-type': type } });
 
   it('issues an upload URL, takes one PUT, stores /product-media/uploads/{last segment} and serves it to signed-in users', async () => {
-    const issued = await manager.post('/api/product-media/upload', { filename: 'lipstick.PNG', contentType: 'image/png' });
+    const issued = await manager.post('/api/product-media/upload', {
+      filename: 'lipstick.PNG',
+      contentType: 'image/png',
+    });
     expect(issued.status).toBe(201);
     const uploadURL: string = issued.body.uploadURL;
     const last = new URL(uploadURL).pathname.split('/').pop()!;
@@ -39,7 +42,11 @@ describe('product media: signed, single-use direct uploads', () => {
     expect((await app.client().get(path)).status).toBe(401);
 
     const created = await manager.post('/api/products', {
-      name: 'Matte Lipstick', sku: 'LIP-MEDIA-1', category: 'Makeup Products', price: '3000', images: [path],
+      name: 'Matte Lipstick',
+      sku: 'LIP-MEDIA-1',
+      category: 'Makeup Products',
+      price: '3000',
+      images: [path],
     });
     expect(created.body.images).toEqual([path]);
   });
@@ -49,7 +56,9 @@ describe('product media: signed, single-use direct uploads', () => {
     const url = new URL(body.uploadURL);
     const forged = `${url.origin}${url.pathname}?token=forged`;
     expect((await put(forged, PNG)).status).toBe(401);
-    expect(await (await put(`${url.origin}${url.pathname}`, PNG)).json()).toEqual({ message: 'Authorization required' });
+    expect(await (await put(`${url.origin}${url.pathname}`, PNG)).json()).toEqual({
+      message: 'Authorization required',
+    });
     // The real token given twice (a query parameter repeated is an array, not a ticket): refused, not a 500.
     const twice = await put(`${body.uploadURL}&token=${url.searchParams.get('token')}`, PNG);
     expect([twice.status, await twice.json()]).toEqual([401, { message: 'Authorization required' }]);
@@ -90,7 +99,10 @@ describe('product media: signed, single-use direct uploads', () => {
   it('expires tickets', async () => {
     const { body } = await manager.post('/api/product-media/upload');
     const fileName = new URL(body.uploadURL).pathname.split('/').pop();
-    await app.infrastructure.database.knex('media_uploads').where({ file_name: fileName }).update({ expires_at: new Date(Date.now() - 1000) });
+    await app.infrastructure.database
+      .knex('media_uploads')
+      .where({ file_name: fileName })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const response = await put(body.uploadURL, PNG);
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ message: 'Request has expired' });

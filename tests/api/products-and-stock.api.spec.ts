@@ -77,11 +77,17 @@ describe('products and stock movements over HTTP', () => {
     expect(blank.status).toBe(201);
     expect(blank.body.costPrice).toBeNull();
     const bad = await manager.post('/api/products', product({ sku: 'BAD-COST', costPrice: { amount: 1 } }));
-    expect([bad.status, bad.body]).toEqual([400, { message: 'costPrice: Cost price must be an amount from 0 to 99999999.99 with at most 2 decimals' }]);
+    expect([bad.status, bad.body]).toEqual([
+      400,
+      { message: 'costPrice: Cost price must be an amount from 0 to 99999999.99 with at most 2 decimals' },
+    ]);
   });
 
   it('stores text in one Unicode spelling (NFC), so a SKU typed with a combining accent is the same SKU', async () => {
-    const created = await manager.post('/api/products', product({ sku: 'CR\u00c8ME-1', name: 'Cre\u0300me Brule\u0301e' }));
+    const created = await manager.post(
+      '/api/products',
+      product({ sku: 'CR\u00c8ME-1', name: 'Cre\u0300me Brule\u0301e' }),
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ sku: 'CR\u00c8ME-1', name: 'Cr\u00e8me Brul\u00e9e' });
     const before = (await manager.get('/api/products')).body.length;
@@ -92,12 +98,27 @@ describe('products and stock movements over HTTP', () => {
   });
 
   it('records stock in and out, refuses stock out beyond stock, and the dashboard follows', async () => {
-    const { body: created } = await manager.post('/api/products', product({ name: 'Rose Toner', price: '1000', costPrice: '600', minStockLevel: 3 }));
-    const stockIn = await manager.post('/api/transactions', stock(created.id, 'in', 10, { unitPrice: '600.00', costPrice: '600.00' }));
+    const { body: created } = await manager.post(
+      '/api/products',
+      product({ name: 'Rose Toner', price: '1000', costPrice: '600', minStockLevel: 3 }),
+    );
+    const stockIn = await manager.post(
+      '/api/transactions',
+      stock(created.id, 'in', 10, { unitPrice: '600.00', costPrice: '600.00' }),
+    );
     expect(stockIn.status).toBe(201);
-    expect(stockIn.body).toMatchObject({ type: 'in', quantity: 10, totalValue: '6000.00', reason: 'purchase', productName: 'Rose Toner' });
+    expect(stockIn.body).toMatchObject({
+      type: 'in',
+      quantity: 10,
+      totalValue: '6000.00',
+      reason: 'purchase',
+      productName: 'Rose Toner',
+    });
 
-    const out = await manager.post('/api/transactions', stock(created.id, 'out', 4, { unitPrice: '1000', saleId: 'CASH-1-abc' }));
+    const out = await manager.post(
+      '/api/transactions',
+      stock(created.id, 'out', 4, { unitPrice: '1000', saleId: 'CASH-1-abc' }),
+    );
     expect(out.status).toBe(201);
     expect(out.body).toMatchObject({ type: 'out', totalValue: '4000.00', saleId: 'CASH-1-abc', costPrice: '600.00' });
 
@@ -107,7 +128,9 @@ describe('products and stock movements over HTTP', () => {
 
     const listed = (await manager.get('/api/products')).body.find((row: { id: string }) => row.id === created.id);
     expect(listed.currentStock).toBe(6);
-    const transactions = (await manager.get('/api/transactions')).body.filter((row: { productId: string }) => row.productId === created.id);
+    const transactions = (await manager.get('/api/transactions')).body.filter(
+      (row: { productId: string }) => row.productId === created.id,
+    );
     expect(transactions).toHaveLength(2);
     expect(transactions[0].type).toBe('out'); // newest first
 
@@ -134,7 +157,9 @@ describe('products and stock movements over HTTP', () => {
     const deleted = await manager.delete(`/api/products/${created.id}`);
     expect(deleted.status).toBe(204);
     expect((await manager.get('/api/products')).body.some((row: { id: string }) => row.id === created.id)).toBe(false);
-    const history = (await manager.get('/api/transactions')).body.filter((row: { productId: string }) => row.productId === created.id);
+    const history = (await manager.get('/api/transactions')).body.filter(
+      (row: { productId: string }) => row.productId === created.id,
+    );
     expect(history).toHaveLength(1);
     expect((await manager.post('/api/transactions', stock(created.id, 'in', 1))).status).toBe(409);
     expect((await manager.delete(`/api/products/${created.id}`)).status).toBe(409);
@@ -142,7 +167,9 @@ describe('products and stock movements over HTTP', () => {
   });
 
   it('answers unknown ids with 404', async () => {
-    expect((await manager.delete('/api/products/00000000-0000-4000-8000-000000000000')).body).toEqual({ message: 'Product not found' });
+    expect((await manager.delete('/api/products/00000000-0000-4000-8000-000000000000')).body).toEqual({
+      message: 'Product not found',
+    });
     expect((await manager.delete('/api/products/not-a-uuid')).status).toBe(404);
     const movement = await manager.post('/api/transactions', stock('00000000-0000-4000-8000-000000000000', 'in', 1));
     expect(movement).toMatchObject({ status: 404, body: { message: 'Product not found' } });

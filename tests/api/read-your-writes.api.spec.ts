@@ -55,7 +55,9 @@ describe('read-your-writes through the high-water mark', () => {
       const created = await stockIn(manager, productId, `seen by another ${index}`);
       expect(created.status).toBe(201);
       const history = await other.get(`/api/products/${productId}/history`);
-      const seen = history.body.entries.filter((entry: { movementId: string | null }) => entry.movementId === created.body.id);
+      const seen = history.body.entries.filter(
+        (entry: { movementId: string | null }) => entry.movementId === created.body.id,
+      );
       expect(seen).toHaveLength(1);
     }
   });
@@ -68,7 +70,9 @@ describe('read-your-writes through the high-water mark', () => {
       const created = await stockIn(manager, productId, `write ${index}`);
       expect(created.status).toBe(201);
       const history = await sameSession.get(`/api/products/${productId}/history`);
-      const seen = history.body.entries.filter((entry: { movementId: string | null }) => entry.movementId === created.body.id);
+      const seen = history.body.entries.filter(
+        (entry: { movementId: string | null }) => entry.movementId === created.body.id,
+      );
       expect(seen).toHaveLength(1);
     }
     const saleId = `CASH-RYW-${Date.now()}`;

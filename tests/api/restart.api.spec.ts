@@ -20,7 +20,13 @@ describe('restart', () => {
         price: '4500',
         currentStock: 3,
       });
-      await manager.post('/api/transactions', { productId: product.id, type: 'out', quantity: 1, unitPrice: '4500', reason: 'sale' });
+      await manager.post('/api/transactions', {
+        productId: product.id,
+        type: 'out',
+        quantity: 1,
+        unitPrice: '4500',
+        reason: 'sale',
+      });
       await manager.post('/api/users', { username: 'dayo', password: 'dayo-secret-1' });
       const before = await first.snapshot();
       await first.close();

@@ -32,7 +32,11 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
   afterAll(() => app.close());
 
   it('prices a 3-line sale from the catalogue with a 12.5% discount, line amounts summing to the total to the kobo', async () => {
-    const [a, b, c] = [await newProduct('333.33', 10, '200'), await newProduct('0.99', 10), await newProduct('1250.10', 10, '900')];
+    const [a, b, c] = [
+      await newProduct('333.33', 10, '200'),
+      await newProduct('0.99', 10),
+      await newProduct('1250.10', 10, '900'),
+    ];
     const id = saleId();
     const response = await manager.post('/api/sales', {
       saleId: id,
@@ -59,7 +63,10 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
       notes: 'Birthday gift',
     });
     expect(sale.lines.map((line: { unitPrice: string }) => line.unitPrice)).toEqual(['333.33', '0.99', '1250.10']);
-    const sum = (field: string) => sale.lines.reduce((total: Decimal, line: Record<string, string>) => total.plus(line[field]!), new Decimal(0)).toFixed(2);
+    const sum = (field: string) =>
+      sale.lines
+        .reduce((total: Decimal, line: Record<string, string>) => total.plus(line[field]!), new Decimal(0))
+        .toFixed(2);
     expect(sum('totalValue')).toBe('1974.89');
     expect(sum('discountAmount')).toBe('282.13');
     expect(sum('originalTotal')).toBe('2257.02');
@@ -76,10 +83,16 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
     const id = saleId();
     const response = await manager.post('/api/sales', {
       saleId: id,
-      items: [{ productId: a.id, quantity: 2 }, { productId: b.id, quantity: 2 }],
+      items: [
+        { productId: a.id, quantity: 2 },
+        { productId: b.id, quantity: 2 },
+      ],
       paymentMethod: 'cash',
     });
-    expect(response).toMatchObject({ status: 409, body: { title: 'Insufficient stock', message: `Only 1 units available for ${b.name}` } });
+    expect(response).toMatchObject({
+      status: 409,
+      body: { title: 'Insufficient stock', message: `Only 1 units available for ${b.name}` },
+    });
     expect(await app.snapshot()).toEqual(before);
     expect(await saleRows(id)).toHaveLength(0);
   });
@@ -101,7 +114,11 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
     const product = await newProduct('75', 1);
     const results = await Promise.all(
       [saleId(), saleId()].map((id) =>
-        manager.post('/api/sales', { saleId: id, items: [{ productId: product.id, quantity: 1 }], paymentMethod: 'cash' }),
+        manager.post('/api/sales', {
+          saleId: id,
+          items: [{ productId: product.id, quantity: 1 }],
+          paymentMethod: 'cash',
+        }),
       ),
     );
     expect(results.map((result) => result.status).sort()).toEqual([201, 409]);
@@ -112,10 +129,17 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
   it('refuses card payment, a discount of 101 and an empty cart, recording nothing', async () => {
     const product = await newProduct('75', 3);
     const before = await app.snapshot();
-    const card = await manager.post('/api/sales', { saleId: saleId(), items: [{ productId: product.id, quantity: 1 }], paymentMethod: 'card' });
+    const card = await manager.post('/api/sales', {
+      saleId: saleId(),
+      items: [{ productId: product.id, quantity: 1 }],
+      paymentMethod: 'card',
+    });
     expect(card).toMatchObject({
       status: 400,
-      body: { message: 'Card payments are currently not available in the sales till. Use the customer store for card payments.' },
+      body: {
+        message:
+          'Card payments are currently not available in the sales till. Use the customer store for card payments.',
+      },
     });
     const discount = await manager.post('/api/sales', {
       saleId: saleId(),
@@ -132,7 +156,12 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
   it('reprints a past sale exactly after its product is deleted', async () => {
     const product = await newProduct('120', 4);
     const id = saleId();
-    const first = await manager.post('/api/sales', { saleId: id, items: [{ productId: product.id, quantity: 2 }], discountPercentage: '10', paymentMethod: 'cash' });
+    const first = await manager.post('/api/sales', {
+      saleId: id,
+      items: [{ productId: product.id, quantity: 2 }],
+      discountPercentage: '10',
+      paymentMethod: 'cash',
+    });
     await manager.delete(`/api/products/${product.id}`);
     const again = await manager.get(`/api/sales/${id}`);
     expect(again.body).toEqual(first.body);

@@ -88,9 +88,7 @@ describe('set-aside events over HTTP and the operator commands', () => {
         expect(health.status).toBe(200);
         expect(health.body).toEqual({
           status: 'degraded',
-          projections: [
-            { name: 'stock_ledger', setAside: 1 },
-          ],
+          projections: [{ name: 'stock_ledger', setAside: 1 }],
         });
         expect(JSON.stringify(health.body)).not.toContain('Ada');
       } finally {

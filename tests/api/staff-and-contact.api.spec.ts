@@ -22,11 +22,18 @@ describe('staff administration and contact details, enforced by the server', () 
       expect((await manager.get('/api/users')).body.some((row: { id: string }) => row.id === user.id)).toBe(false);
       expect((await manager.delete(`/api/users/${user.id}`)).status).toBe(404);
       expect((await manager.post('/api/users', { username: 'efe', password: 'another-secret' })).status).toBe(201);
-      expect(await manager.delete(`/api/users/${managerId}`)).toMatchObject({ status: 403, body: { message: 'A manager cannot be deleted' } });
+      expect(await manager.delete(`/api/users/${managerId}`)).toMatchObject({
+        status: 403,
+        body: { message: 'A manager cannot be deleted' },
+      });
     });
 
     it('changes a manager password only with the current one and at least 8 characters', async () => {
-      const { body: second } = await manager.post('/api/users', { username: 'boss2', password: 'boss2-secret', role: 'manager' });
+      const { body: second } = await manager.post('/api/users', {
+        username: 'boss2',
+        password: 'boss2-secret',
+        role: 'manager',
+      });
       const other = await app.signIn('boss2', 'boss2-secret');
       const path = `/api/users/${second.id}/change-password`;
       expect(await manager.put(path, { currentPassword: 'boss2-secret', newPassword: 'short' })).toMatchObject({
@@ -41,15 +48,31 @@ describe('staff administration and contact details, enforced by the server', () 
         status: 403,
         body: { message: 'Current password is incorrect' },
       });
-      expect((await manager.put(path, { currentPassword: 'boss2-secret', newPassword: 'long-enough-1' })).status).toBe(204);
+      expect((await manager.put(path, { currentPassword: 'boss2-secret', newPassword: 'long-enough-1' })).status).toBe(
+        204,
+      );
       // Another user's password changed: their sessions end; the new password works, the old does not.
       expect((await other.get('/api/users')).status).toBe(401);
       expect((await app.client().post('/api/login', { username: 'boss2', password: 'boss2-secret' })).status).toBe(401);
       const again = await app.signIn('boss2', 'long-enough-1');
       // Changing your own password keeps your own session.
-      expect((await again.put(`/api/users/${second.id}/change-password`, { currentPassword: 'long-enough-1', newPassword: 'longer-still-2' })).status).toBe(204);
+      expect(
+        (
+          await again.put(`/api/users/${second.id}/change-password`, {
+            currentPassword: 'long-enough-1',
+            newPassword: 'longer-still-2',
+          })
+        ).status,
+      ).toBe(204);
       expect((await again.get('/api/users')).status).toBe(200);
-      expect((await manager.put('/api/users/00000000-0000-4000-8000-000000000000/change-password', { currentPassword: 'x', newPassword: 'long-enough-1' })).status).toBe(404);
+      expect(
+        (
+          await manager.put('/api/users/00000000-0000-4000-8000-000000000000/change-password', {
+            currentPassword: 'x',
+            newPassword: 'long-enough-1',
+          })
+        ).status,
+      ).toBe(404);
     });
 
     it('keeps user administration for managers', async () => {
@@ -57,12 +80,24 @@ describe('staff administration and contact details, enforced by the server', () 
       const assistant = await app.signIn('femi', 'femi-secret-1');
       expect((await assistant.post('/api/users', { username: 'x', password: 'x-secret-12' })).status).toBe(403);
       expect((await assistant.delete(`/api/users/${managerId}`)).status).toBe(403);
-      expect((await assistant.put(`/api/users/${managerId}/change-password`, { currentPassword: app.managerPassword, newPassword: 'hijack-123' })).status).toBe(403);
+      expect(
+        (
+          await assistant.put(`/api/users/${managerId}/change-password`, {
+            currentPassword: app.managerPassword,
+            newPassword: 'hijack-123',
+          })
+        ).status,
+      ).toBe(403);
     });
   });
 
   describe('contact info', () => {
-    const contact = { email: 'hello@glow.ng', phone: '+234 801 234 5678', whatsapp: '+2348012345678', address: '12 Admiralty Way, Lekki, Lagos' };
+    const contact = {
+      email: 'hello@glow.ng',
+      phone: '+234 801 234 5678',
+      whatsapp: '+2348012345678',
+      address: '12 Admiralty Way, Lekki, Lagos',
+    };
 
     it('is unset at first, then requires the manager’s own password checked by the server', async () => {
       expect(await manager.get('/api/contact-info')).toMatchObject({
@@ -71,12 +106,23 @@ describe('staff administration and contact details, enforced by the server', () 
       });
       const before = await app.snapshot();
       // A client that skips the browser's password gate is still refused.
-      expect(await manager.put('/api/contact-info', contact)).toMatchObject({ status: 400, body: { message: 'Password Required' } });
-      expect(await manager.put('/api/contact-info', { ...contact, password: 'demo123' })).toMatchObject({ status: 403, body: { message: 'Invalid Password' } });
-      expect(await manager.post('/api/contact-info/verify-password', { password: 'nope' })).toMatchObject({ status: 403, body: { message: 'Invalid Password' } });
+      expect(await manager.put('/api/contact-info', contact)).toMatchObject({
+        status: 400,
+        body: { message: 'Password Required' },
+      });
+      expect(await manager.put('/api/contact-info', { ...contact, password: 'demo123' })).toMatchObject({
+        status: 403,
+        body: { message: 'Invalid Password' },
+      });
+      expect(await manager.post('/api/contact-info/verify-password', { password: 'nope' })).toMatchObject({
+        status: 403,
+        body: { message: 'Invalid Password' },
+      });
       expect(await app.snapshot()).toEqual(before);
 
-      expect((await manager.post('/api/contact-info/verify-password', { password: app.managerPassword })).status).toBe(204);
+      expect((await manager.post('/api/contact-info/verify-password', { password: app.managerPassword })).status).toBe(
+        204,
+      );
       const saved = await manager.put('/api/contact-info', { ...contact, password: app.managerPassword });
       expect(saved.status).toBe(200);
       expect(saved.body).toMatchObject(contact);
@@ -94,7 +140,10 @@ describe('staff administration and contact details, enforced by the server', () 
         [{ ...contact, address: '' }, 'Please enter a valid value.'],
       ];
       for (const [body, message] of cases) {
-        expect(await manager.put('/api/contact-info', { ...body, password })).toMatchObject({ status: 400, body: { message } });
+        expect(await manager.put('/api/contact-info', { ...body, password })).toMatchObject({
+          status: 400,
+          body: { message },
+        });
       }
     });
 

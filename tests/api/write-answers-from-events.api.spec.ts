@@ -85,11 +85,23 @@ describe('writes answer from their own events', () => {
         manager.post('/api/stocktakes', { productId: balm.id, countedQuantity: 2, notes: 'Shelf count' }),
         manager.post(`/api/transactions/${earlier.body.id}/reverse`, { notes: 'Entered twice' }),
         // Its answer is the products read model's row: not there yet, so 202 with the new id.
-        manager.post('/api/products', { name: 'Halted Toner', sku: `HALT-${Date.now()}`, category: 'Skincare Products', price: '800', currentStock: 1 }),
+        manager.post('/api/products', {
+          name: 'Halted Toner',
+          sku: `HALT-${Date.now()}`,
+          category: 'Skincare Products',
+          price: '800',
+          currentStock: 1,
+        }),
       ]);
       expect(product).toMatchObject({ status: 202, body: { id: expect.any(String) } });
       for (const response of [stockIn, stockOut, sale, stocktake, reversal]) expect(response.status).toBe(201);
-      expect(stockIn.body).toMatchObject({ productId: cream.id, type: 'in', quantity: 5, unitPrice: '950.50', totalValue: '4752.50' });
+      expect(stockIn.body).toMatchObject({
+        productId: cream.id,
+        type: 'in',
+        quantity: 5,
+        unitPrice: '950.50',
+        totalValue: '4752.50',
+      });
       expect(stockOut.body).toMatchObject({ saleId: receipt, type: 'out', quantity: 3, discountPercentage: '12.50' });
       expect(sale.body).toMatchObject({ saleId: till, discountPercentage: '10.00', totalValue: '300.00' });
       expect(reversal.body).toMatchObject({ type: 'out', quantity: 2 });
@@ -99,18 +111,25 @@ describe('writes answer from their own events', () => {
 
       await app.infrastructure.runner.start();
       await waitFor(async () => (await manager.get(`/api/sales/${till}`)).status === 200);
-      const rows = new Map(((await manager.get('/api/transactions')).body as { id: string }[]).map((row) => [row.id, row]));
+      const rows = new Map(
+        ((await manager.get('/api/transactions')).body as { id: string }[]).map((row) => [row.id, row]),
+      );
       await waitFor(async () => {
         const fresh = (await manager.get('/api/transactions')).body as { id: string }[];
         for (const row of fresh) rows.set(row.id, row);
-        return [stockIn, stockOut, reversal].every((response) => rows.has(response.body.id)) && rows.has(stocktake.body.movement.id);
+        return (
+          [stockIn, stockOut, reversal].every((response) => rows.has(response.body.id)) &&
+          rows.has(stocktake.body.movement.id)
+        );
       });
       expect(rows.get(stockIn.body.id)).toEqual(stockIn.body);
       expect(rows.get(stockOut.body.id)).toEqual(stockOut.body);
       expect(rows.get(reversal.body.id)).toEqual(reversal.body);
       expect(rows.get(stocktake.body.movement.id)).toEqual(stocktake.body.movement);
       expect((await manager.get(`/api/sales/${till}`)).body).toEqual(sale.body);
-      await waitFor(async () => (await manager.get('/api/products')).body.some((row: { id: string }) => row.id === product.body.id));
+      await waitFor(async () =>
+        (await manager.get('/api/products')).body.some((row: { id: string }) => row.id === product.body.id),
+      );
     } finally {
       await app.infrastructure.runner.stop();
       await app.infrastructure.runner.start();
@@ -123,7 +142,9 @@ describe('writes answer from their own events', () => {
     const body = { saleId: id, items: [{ productId: product.id, quantity: 2 }], paymentMethod: 'cash' };
     const responses = await Promise.all(Array.from({ length: 10 }, () => manager.post('/api/sales', body)));
 
-    expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(responses.map((response) => response.status).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
     for (const response of responses) expect(response.body).toEqual(responses[0]!.body);
     expect(responses[0]!.body).toMatchObject({ saleId: id, totalValue: '500.00' });
     expect((await manager.get(`/api/sales/${id}`)).body).toEqual(responses[0]!.body);
@@ -135,7 +156,13 @@ describe('writes answer from their own events', () => {
     const product = await newProduct('100', 50);
     const till = saleId();
     expect(
-      (await manager.post('/api/sales', { saleId: till, items: [{ productId: product.id, quantity: 1 }], paymentMethod: 'cash' })).status,
+      (
+        await manager.post('/api/sales', {
+          saleId: till,
+          items: [{ productId: product.id, quantity: 1 }],
+          paymentMethod: 'cash',
+        })
+      ).status,
     ).toBe(201);
     const before = await app.snapshot();
     const sneaked = await manager.post('/api/transactions', {
@@ -158,8 +185,15 @@ describe('writes answer from their own events', () => {
     const line = { productId: product.id, type: 'out', quantity: 1, unitPrice: '100', reason: 'sale', saleId: receipt };
     const lines = await Promise.all([manager.post('/api/transactions', line), manager.post('/api/transactions', line)]);
     expect(lines.map((response) => response.status)).toEqual([201, 201]);
-    const taken = await manager.post('/api/sales', { saleId: receipt, items: [{ productId: product.id, quantity: 1 }], paymentMethod: 'cash' });
-    expect(taken).toMatchObject({ status: 409, body: { message: `Sale id ${receipt} is already used by a receipt of stock movements` } });
+    const taken = await manager.post('/api/sales', {
+      saleId: receipt,
+      items: [{ productId: product.id, quantity: 1 }],
+      paymentMethod: 'cash',
+    });
+    expect(taken).toMatchObject({
+      status: 409,
+      body: { message: `Sale id ${receipt} is already used by a receipt of stock movements` },
+    });
     expect(await countEvents('SaleIdClaimed', `sale-${receipt}`)).toBe(1);
   });
 });

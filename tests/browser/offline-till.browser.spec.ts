@@ -1,10 +1,31 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { queuedSaleIds, sellByKeyboard, tillReadyOffline } from './support/till';
-import { expectHidden, expectText, expectToast, expectVisible, navigate, openSignedIn, screenshot, signInAnywhere } from './support/screen';
+import {
+  expectHidden,
+  expectText,
+  expectToast,
+  expectVisible,
+  navigate,
+  openSignedIn,
+  screenshot,
+  signInAnywhere,
+} from './support/screen';
 
-type TransactionRow = { saleId: string | null; productId: string; type: 'in' | 'out'; quantity: number; unitPrice: string | null };
-type SaleAnswer = { saleId: string; createdAt: string; sellerName: string; totalValue: string; offline?: { syncedAt: string } };
+type TransactionRow = {
+  saleId: string | null;
+  productId: string;
+  type: 'in' | 'out';
+  quantity: number;
+  unitPrice: string | null;
+};
+type SaleAnswer = {
+  saleId: string;
+  createdAt: string;
+  sellerName: string;
+  totalValue: string;
+  offline?: { syncedAt: string };
+};
 
 describe('the till sells offline and loses no sale (issue 14)', () => {
   const harness = useBrowserApp();
@@ -51,12 +72,18 @@ describe('the till sells offline and loses no sale (issue 14)', () => {
 
     // Still offline, the receipt of a queued sale prints from what the till stored.
     const lastSale = page.getByTestId('till-waiting-sale').nth(2);
-    const [receiptWindow] = await Promise.all([page.waitForEvent('popup'), lastSale.getByTestId('till-waiting-receipt').click()]);
+    const [receiptWindow] = await Promise.all([
+      page.waitForEvent('popup'),
+      lastSale.getByTestId('till-waiting-receipt').click(),
+    ]);
     await expectVisible(receiptWindow.getByTestId('receipt'));
     await expectText(receiptWindow.getByTestId('receipt-sale-id'), queued[2]!);
     await expectText(receiptWindow.getByTestId('receipt-payment-method'), 'Cash');
     expect(await receiptWindow.getByTestId('receipt-line').count()).toBe(2);
-    await expectText(receiptWindow.getByTestId('receipt-line').filter({ hasText: serum.name }).getByTestId('receipt-line-total'), /1,500\.00/);
+    await expectText(
+      receiptWindow.getByTestId('receipt-line').filter({ hasText: serum.name }).getByTestId('receipt-line-total'),
+      /1,500\.00/,
+    );
     await expectText(receiptWindow.getByTestId('receipt-total'), /2,200\.50/);
     await screenshot(receiptWindow, 'offline-till-receipt', 1280);
     await receiptWindow.close();
@@ -127,7 +154,11 @@ describe('the till sells offline and loses no sale (issue 14)', () => {
     // The session ends while the till is offline (expired, or signed out elsewhere).
     await context.clearCookies();
     await context.setOffline(false);
-    await expectText(page.getByTestId('queued-sales-notice'), '1 sale taken offline on this till is waiting: sign in again to send it.', 30_000);
+    await expectText(
+      page.getByTestId('queued-sales-notice'),
+      '1 sale taken offline on this till is waiting: sign in again to send it.',
+      30_000,
+    );
     expect(await rowsFor(saleId!)).toHaveLength(0);
     await signInAnywhere(page, 'manager', 'manager-secret-1');
     for (let attempt = 0; attempt < 60 && (await rowsFor(saleId!)).length === 0; attempt += 1)
@@ -154,12 +185,23 @@ describe('the till sells offline and loses no sale (issue 14)', () => {
 
     // Both tabs see the connection return at the same moment, and both are asked to sync now.
     await context.setOffline(false);
-    await Promise.all([page, second].map((tab) => tab.getByTestId('till-sync-now').click({ timeout: 2_000 }).catch(() => undefined)));
+    await Promise.all(
+      [page, second].map((tab) =>
+        tab
+          .getByTestId('till-sync-now')
+          .click({ timeout: 2_000 })
+          .catch(() => undefined),
+      ),
+    );
     await expectHidden(page.getByTestId('till-offline-status'), 30_000);
     await expectHidden(second.getByTestId('till-offline-status'), 30_000);
     expect(await rowsFor(saleId!)).toHaveLength(1);
     // The server is the backstop: the same sale sent again answers the recorded one, 200.
-    const repeat = await harness.manager.post('/api/sales', { saleId, items: [{ productId: mask.id, quantity: 1, unitPrice: '450' }], paymentMethod: 'cash' });
+    const repeat = await harness.manager.post('/api/sales', {
+      saleId,
+      items: [{ productId: mask.id, quantity: 1, unitPrice: '450' }],
+      paymentMethod: 'cash',
+    });
     expect(repeat.status).toBe(200);
     expect(await rowsFor(saleId!)).toHaveLength(1);
     await context.close();
@@ -184,7 +226,9 @@ describe('till shortcuts and 5,000 products', () => {
     await page.reload();
     await expectVisible(page.getByTestId('till-search'));
     for (let step = 0; step < 40; step += 1) {
-      const focused = await page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('data-testid'));
+      const focused = await page.evaluate(() =>
+        (globalThis as any).document.activeElement?.getAttribute('data-testid'),
+      );
       if (focused === 'till-search') break;
       await page.keyboard.press('Tab');
     }
@@ -198,7 +242,9 @@ describe('till shortcuts and 5,000 products', () => {
     await page.keyboard.press('F9');
     await expectHidden(page.getByTestId('cart-dialog'));
     // Focus is back in the search box for the next customer's first scan.
-    await page.waitForFunction(() => (globalThis as any).document.activeElement?.getAttribute('data-testid') === 'till-search');
+    await page.waitForFunction(
+      () => (globalThis as any).document.activeElement?.getAttribute('data-testid') === 'till-search',
+    );
     await expectToast(page, { title: 'Sale completed', description: 'Successfully processed 1 item(s)' });
     const rows: TransactionRow[] = (await harness.manager.get('/api/transactions')).body;
     const sold = rows.filter((row) => row.productId === created.body.id && row.type === 'out');
@@ -236,9 +282,13 @@ describe('till shortcuts and 5,000 products', () => {
     const typed = Date.now();
     await page.keyboard.type('Bulk 4999');
     const keystrokes = Date.now() - typed;
-    await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('[data-testid="product-tile"]').length === 1);
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelectorAll('[data-testid="product-tile"]').length === 1,
+    );
     const filtered = Date.now() - typed;
-    console.log(`till with ${total} products: page shown in ${firstPaint} ms; typing 9 keys ${keystrokes} ms; filtered in ${filtered} ms`);
+    console.log(
+      `till with ${total} products: page shown in ${firstPaint} ms; typing 9 keys ${keystrokes} ms; filtered in ${filtered} ms`,
+    );
     // Each key is answered at once (the list follows deferred); the whole filter well under a second.
     expect(keystrokes).toBeLessThan(2_000);
     expect(filtered).toBeLessThan(3_000);

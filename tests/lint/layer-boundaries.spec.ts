@@ -10,22 +10,33 @@ const root = resolve(__dirname, '../..');
  */
 describe('layer boundaries (eslint.config.mjs)', () => {
   const lint = async (path: string, code: string): Promise<string[]> => {
-    const run = spawnSync(resolve(root, 'node_modules/.bin/eslint'), ['--stdin', '--stdin-filename', path, '--format', 'json'], {
-      cwd: root,
-      input: code,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      resolve(root, 'node_modules/.bin/eslint'),
+      ['--stdin', '--stdin-filename', path, '--format', 'json'],
+      {
+        cwd: root,
+        input: code,
+        encoding: 'utf8',
+      },
+    );
     const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
-    return result!.messages.filter((message) => message.ruleId?.startsWith('boundaries/')).map((message) => message.message);
+    return result!.messages
+      .filter((message) => message.ruleId?.startsWith('boundaries/'))
+      .map((message) => message.message);
   };
 
   it('refuses an upward import: the domain importing the event-store infrastructure', async () => {
-    const messages = await lint('domain/src/upward-import.fixture.ts', "export { openDatabase } from '@shop/infrastructure';\n");
+    const messages = await lint(
+      'domain/src/upward-import.fixture.ts',
+      "export { openDatabase } from '@shop/infrastructure';\n",
+    );
     expect(messages).toEqual(['domain must not import infrastructure: a layer imports only the layers below it']);
   });
 
   it('refuses projections importing the gateway, and the web app importing the domain', async () => {
-    expect(await lint('projections/src/upward.fixture.ts', "export * from '../../services/src/config';\n")).toHaveLength(1);
+    expect(
+      await lint('projections/src/upward.fixture.ts', "export * from '../../services/src/config';\n"),
+    ).toHaveLength(1);
     expect(await lint('web/src/upward.fixture.ts', "export { fold } from '@shop/domain';\n")).toHaveLength(1);
   });
 

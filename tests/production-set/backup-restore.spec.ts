@@ -41,7 +41,10 @@ async function makeHistory(client: ApiClient): Promise<void> {
       images: [],
     });
     expect(created.status).toBe(201);
-    for (const [type, quantity] of [['in', 6], ['out', 3]] as const) {
+    for (const [type, quantity] of [
+      ['in', 6],
+      ['out', 3],
+    ] as const) {
       const moved = await client.post('/api/transactions', {
         productId: created.body.id,
         type,

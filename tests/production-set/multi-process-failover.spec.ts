@@ -129,8 +129,11 @@ describeOnServer('production set: 2 projectors, 2 gateways, failover', () => {
         // Read-your-writes across gateways: the other gateway already shows this movement.
         const history = await clients[readOn]!.get(`/api/products/${productId}/history`).catch(() => null);
         if (!history) continue; // the reading gateway died meanwhile
-        const seen = history.body.entries.filter((entry: { movementId: string | null }) => entry.movementId === response.body.id);
-        if (seen.length !== 1) inconsistentReads.push(`write ${index}: seen ${seen.length} times on gateway ${readOn + 1}`);
+        const seen = history.body.entries.filter(
+          (entry: { movementId: string | null }) => entry.movementId === response.body.id,
+        );
+        if (seen.length !== 1)
+          inconsistentReads.push(`write ${index}: seen ${seen.length} times on gateway ${readOn + 1}`);
 
         // At or past: with 4 writers the count can move on between a worker's write and this check.
         if (acknowledged.size >= KILL_PROJECTOR_AT && !killedProjectorAt) {
@@ -154,7 +157,12 @@ describeOnServer('production set: 2 projectors, 2 gateways, failover', () => {
     expect(gateway2Alive).toBe(false);
 
     // Every acknowledged write exactly once; stock equal to the movements.
-    const transactions = (await clients[0]!.get('/api/transactions')).body as { id: string; productId: string; type: string; quantity: number }[];
+    const transactions = (await clients[0]!.get('/api/transactions')).body as {
+      id: string;
+      productId: string;
+      type: string;
+      quantity: number;
+    }[];
     const times = new Map<string, number>();
     for (const row of transactions) times.set(row.id, (times.get(row.id) ?? 0) + 1);
     expect([...acknowledged.keys()].filter((id) => times.get(id) !== 1)).toEqual([]);
@@ -165,7 +173,9 @@ describeOnServer('production set: 2 projectors, 2 gateways, failover', () => {
         .filter((row) => row.productId === productId)
         .reduce((sum, row) => sum + (row.type === 'in' ? row.quantity : -row.quantity), 0);
       expect(listed.find((row) => row.id === productId)?.currentStock).toBe(OPENING_STOCK + moved);
-      const acked = [...acknowledged.values()].filter((write) => write.productId === productId).reduce((sum, write) => sum + write.quantity, 0);
+      const acked = [...acknowledged.values()]
+        .filter((write) => write.productId === productId)
+        .reduce((sum, write) => sum + write.quantity, 0);
       expect(moved).toBeGreaterThanOrEqual(acked); // acknowledged (+ any write cut off before its answer)
     }
 
@@ -179,7 +189,12 @@ describeOnServer('production set: 2 projectors, 2 gateways, failover', () => {
       const tables = allProjections.flatMap((projection) => projection.tables);
       const live = await snapshotTables(database.knex, tables);
       const eventStore = await PostgresEventStore.open(database.knex);
-      await rebuildReadModels({ knex: database.knex, eventStore, projections: allProjections, logger: { info() {}, warn() {}, error() {} } });
+      await rebuildReadModels({
+        knex: database.knex,
+        eventStore,
+        projections: allProjections,
+        logger: { info() {}, warn() {}, error() {} },
+      });
       await eventStore.close();
       expect(await snapshotTables(database.knex, tables)).toEqual(live);
     } finally {

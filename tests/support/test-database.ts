@@ -1,2 +1,7 @@
 // The scratch database of a test run lives beside the database opening, so package specs can use it too.
-export { createScratchDatabase, createTestDatabase, type ScratchDatabase, type TestDatabase } from '@shop/infrastructure';
+export {
+  createScratchDatabase,
+  createTestDatabase,
+  type ScratchDatabase,
+  type TestDatabase,
+} from '@shop/infrastructure';

@@ -5,9 +5,18 @@ import { storableString } from './text-fields';
 export const INTERNATIONAL_PHONE = /^\+[1-9](?:[ -]?\d){6,14}$/;
 
 export const contactInfo = z.object({
-  email: storableString('Email').trim().min(1, 'Please enter a valid value.').email('Please enter a valid email address'),
-  phone: storableString('Phone').trim().min(1, 'Please enter a valid value.').regex(INTERNATIONAL_PHONE, 'Phone must be in international format, e.g. +234 801 234 5678'),
-  whatsapp: storableString('WhatsApp').trim().min(1, 'Please enter a valid value.').regex(INTERNATIONAL_PHONE, 'WhatsApp must be in international format, e.g. +234 801 234 5678'),
+  email: storableString('Email')
+    .trim()
+    .min(1, 'Please enter a valid value.')
+    .email('Please enter a valid email address'),
+  phone: storableString('Phone')
+    .trim()
+    .min(1, 'Please enter a valid value.')
+    .regex(INTERNATIONAL_PHONE, 'Phone must be in international format, e.g. +234 801 234 5678'),
+  whatsapp: storableString('WhatsApp')
+    .trim()
+    .min(1, 'Please enter a valid value.')
+    .regex(INTERNATIONAL_PHONE, 'WhatsApp must be in international format, e.g. +234 801 234 5678'),
   address: storableString('Address').trim().min(1, 'Please enter a valid value.').max(500, 'Address is too long'),
 });
 export type ContactInfo = z.infer<typeof contactInfo>;

@@ -8,7 +8,10 @@ export const mediaPath = z
   .regex(/^\/product-media\/uploads\/[A-Za-z0-9._-]+$/, 'Image paths must be /product-media/uploads/{file}');
 
 export const createProductInput = z.object({
-  name: storableString('Name', { error: 'Name is required' }).trim().min(1, 'Name is required').max(255, 'Name is too long'),
+  name: storableString('Name', { error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(255, 'Name is too long'),
   sku: storableString('SKU', { error: 'SKU is required' }).trim().min(1, 'SKU is required').max(100, 'SKU is too long'),
   category: z.enum(PRODUCT_CATEGORIES, {
     error: (issue) =>

@@ -29,20 +29,25 @@ export type OfflineSaleInput = z.infer<typeof offlineSaleInput>;
  * POST /api/sales: a whole cart as one sale, all lines or none. Prices come from the catalogue at
  * the moment of sale; the same saleId posted again returns the first sale and records nothing.
  */
-export const createSaleInput = z.object({
-  saleId: storableString('Sale id', { error: 'Sale id is required' })
-    .trim()
-    .min(1, 'Sale id is required')
-    .max(100, 'Sale id is too long'),
-  items: z.array(saleItemInput).min(1, 'The cart is empty').max(LIMITS.maxSaleLines, `A sale may have at most ${LIMITS.maxSaleLines} lines`),
-  discountPercentage: percentString('Discount').default('0'),
-  notes: storableString('Notes').max(2000, 'Notes are too long').optional().nullable(),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: "Payment method must be 'cash' or 'card'" }),
-  offline: offlineSaleInput.optional(),
-}).superRefine((sale, context) => {
-  if (sale.offline && sale.items.some((item) => item.unitPrice === undefined))
-    context.addIssue({ code: 'custom', path: ['items'], message: 'An offline sale needs the price of each item' });
-});
+export const createSaleInput = z
+  .object({
+    saleId: storableString('Sale id', { error: 'Sale id is required' })
+      .trim()
+      .min(1, 'Sale id is required')
+      .max(100, 'Sale id is too long'),
+    items: z
+      .array(saleItemInput)
+      .min(1, 'The cart is empty')
+      .max(LIMITS.maxSaleLines, `A sale may have at most ${LIMITS.maxSaleLines} lines`),
+    discountPercentage: percentString('Discount').default('0'),
+    notes: storableString('Notes').max(2000, 'Notes are too long').optional().nullable(),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: "Payment method must be 'cash' or 'card'" }),
+    offline: offlineSaleInput.optional(),
+  })
+  .superRefine((sale, context) => {
+    if (sale.offline && sale.items.some((item) => item.unitPrice === undefined))
+      context.addIssue({ code: 'custom', path: ['items'], message: 'An offline sale needs the price of each item' });
+  });
 export type CreateSaleInput = z.input<typeof createSaleInput>;
 export type CreateSaleCommandInput = z.output<typeof createSaleInput>;
 

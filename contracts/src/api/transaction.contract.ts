@@ -22,7 +22,12 @@ export const createTransactionInput = z
     reason: z.enum([...STOCK_IN_REASONS, ...STOCK_OUT_REASONS], { error: 'Reason is required' }),
     sellerName: storableString('Seller name').trim().max(255, 'Seller name is too long').optional(),
     notes: storableString('Notes').max(2000, 'Notes are too long').optional().nullable(),
-    saleId: storableString('Sale id').trim().min(1, 'Sale id must not be empty').max(100, 'Sale id is too long').optional().nullable(),
+    saleId: storableString('Sale id')
+      .trim()
+      .min(1, 'Sale id must not be empty')
+      .max(100, 'Sale id is too long')
+      .optional()
+      .nullable(),
     discountPercentage: percentString('Discount').optional(),
     totalValue: z.union([z.string(), z.number()]).optional(),
     originalTotal: z.union([z.string(), z.number()]).optional(),
@@ -33,7 +38,11 @@ export const createTransactionInput = z
     if (input.type === 'in' && isStockInReason(reason)) return { ...input, type: input.type, reason };
     if (input.type === 'out' && isStockOutReason(reason)) return { ...input, type: input.type, reason };
     const allowed = input.type === 'in' ? STOCK_IN_REASONS : STOCK_OUT_REASONS;
-    ctx.addIssue({ code: 'custom', path: ['reason'], message: `Reason for stock ${input.type} must be one of ${allowed.join(', ')}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reason'],
+      message: `Reason for stock ${input.type} must be one of ${allowed.join(', ')}`,
+    });
     return z.NEVER;
   });
 export type CreateTransactionInput = z.input<typeof createTransactionInput>;

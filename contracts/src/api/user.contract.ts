@@ -18,7 +18,10 @@ const { requiredFields, passwordFields } = USER_FORM_MESSAGES;
 
 /** Spec 'Add user': username and password are required, otherwise 'Please fill in all required fields'. */
 export const createUserInput = z.object({
-  username: storableString('Username', { error: requiredFields }).trim().min(1, requiredFields).max(100, 'Username is too long'),
+  username: storableString('Username', { error: requiredFields })
+    .trim()
+    .min(1, requiredFields)
+    .max(100, 'Username is too long'),
   password: z
     .string({ error: requiredFields })
     .min(1, requiredFields)
@@ -30,9 +33,7 @@ export const createUserInput = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserInput>;
 
-export const updateUserInput = z
-  .object({ isActive: z.boolean({ error: 'isActive must be true or false' }) })
-  .strict();
+export const updateUserInput = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) }).strict();
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
 export const userResponse = z.object({

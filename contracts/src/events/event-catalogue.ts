@@ -18,11 +18,7 @@ import {
   supportStatusChangedV1,
 } from './support-events';
 import { customerEmailClaimedV1, customerRegisteredV1 } from './customer-events';
-import {
-  onlineOrderPlacedV1,
-  onlineOrderStatusChangedV1,
-  orderNumberClaimedV1,
-} from './online-order-events';
+import { onlineOrderPlacedV1, onlineOrderStatusChangedV1, orderNumberClaimedV1 } from './online-order-events';
 import { contactInfoChangedV1 } from './contact-events';
 import {
   settingChangedV1,

@@ -50,7 +50,8 @@ export const normaliseAmount = (amount: string): string => koboToAmount(toKobo(a
 export const sumKobo = (values: readonly bigint[]): bigint => values.reduce((total, value) => total + value, 0n);
 
 /** unit price × quantity, exactly, as an amount. */
-export const multiplyAmount = (unitPrice: string, quantity: number): string => koboToAmount(toKobo(unitPrice) * BigInt(quantity));
+export const multiplyAmount = (unitPrice: string, quantity: number): string =>
+  koboToAmount(toKobo(unitPrice) * BigInt(quantity));
 
 /** Divides and rounds half-up (away from zero for the half); both operands non-negative here. */
 export const divideHalfUp = (numerator: bigint, denominator: bigint): bigint =>
@@ -70,8 +71,14 @@ export const discountKobo = (subtotalKobo: bigint, hundredths: bigint): bigint =
 export function lineTotals(quantity: number, unitPrice: string, discountPercentage: string, fixedDiscount?: string) {
   const original = toKobo(unitPrice) * BigInt(quantity);
   const discount =
-    fixedDiscount === undefined ? discountKobo(original, percentToHundredths(discountPercentage) ?? 0n) : toKobo(fixedDiscount);
-  return { originalTotal: koboToAmount(original), discountAmount: koboToAmount(discount), totalValue: koboToAmount(original - discount) };
+    fixedDiscount === undefined
+      ? discountKobo(original, percentToHundredths(discountPercentage) ?? 0n)
+      : toKobo(fixedDiscount);
+  return {
+    originalTotal: koboToAmount(original),
+    discountAmount: koboToAmount(discount),
+    totalValue: koboToAmount(original - discount),
+  };
 }
 
 /**

@@ -3,7 +3,9 @@ import { allocateDiscount, koboToAmount, lineTotals, sumKobo, toKobo } from './k
 describe('money', () => {
   it('allocates a discount in whole kobo that always adds up', () => {
     for (let round = 0; round < 500; round++) {
-      const lines = Array.from({ length: 1 + (round % 7) }, (_, index) => koboToAmount(BigInt((round * 7919 + index * 104729) % 100000)));
+      const lines = Array.from({ length: 1 + (round % 7) }, (_, index) =>
+        koboToAmount(BigInt((round * 7919 + index * 104729) % 100000)),
+      );
       const total = sumKobo(lines.map(toKobo));
       const discount = koboToAmount((total * BigInt(round % 101)) / 100n);
       const parts = allocateDiscount(lines, discount);
@@ -19,7 +21,11 @@ describe('money', () => {
 
   it('rounds half up to the kobo without binary floating point', () => {
     expect(lineTotals(3, '0.10', '0')).toEqual({ originalTotal: '0.30', discountAmount: '0.00', totalValue: '0.30' });
-    expect(lineTotals(1, '1.00', '12.5')).toEqual({ originalTotal: '1.00', discountAmount: '0.13', totalValue: '0.87' });
+    expect(lineTotals(1, '1.00', '12.5')).toEqual({
+      originalTotal: '1.00',
+      discountAmount: '0.13',
+      totalValue: '0.87',
+    });
     expect(lineTotals(1000, '99999.99', '0').originalTotal).toBe('99999990.00');
   });
 });

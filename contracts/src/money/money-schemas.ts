@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { LIMITS, MAX_AMOUNT, MONEY_PRECISION, MONEY_SCALE } from '../limits';
 
 /** decimal(10,2): at most 8 integer digits and 2 decimals, never negative. Sent as a string. */
-export const MONEY_PATTERN = new RegExp(
-  `^\\d{1,${MONEY_PRECISION - MONEY_SCALE}}(\\.\\d{1,${MONEY_SCALE}})?$`,
-);
+export const MONEY_PATTERN = new RegExp(`^\\d{1,${MONEY_PRECISION - MONEY_SCALE}}(\\.\\d{1,${MONEY_SCALE}})?$`);
 
 const amountMessage = (label: string) =>
   `${label} must be an amount from 0 to ${MAX_AMOUNT} with at most ${MONEY_SCALE} decimals`;
@@ -18,7 +16,8 @@ export const moneyString = (label: string) =>
   z
     .union([z.string(), z.number()], {
       // Absent is "required"; any other value (a JSON 1e400 is Infinity, an object, true) is not an amount.
-      error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : amountMessage(label)),
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `${label} is required` : amountMessage(label),
     })
     .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
     .pipe(moneyText(label));
@@ -28,7 +27,9 @@ export const optionalMoneyString = (label: string) =>
   z
     .union([z.string(), z.number(), z.null()], { error: amountMessage(label) })
     .optional()
-    .transform((value) => (value === undefined || value === null || String(value).trim() === '' ? null : String(value).trim()))
+    .transform((value) =>
+      value === undefined || value === null || String(value).trim() === '' ? null : String(value).trim(),
+    )
     .pipe(moneyText(label).nullable());
 
 /** decimal(5,2) percentage, 0 to 100 inclusive. */
@@ -74,14 +75,18 @@ export const lineQuantity = (text: boolean) =>
   wholeNumber(
     'Quantity must be a whole number',
     (number) =>
-      number.min(1, 'Quantity must be at least 1').max(LIMITS.maxLineQuantity, `Quantity must be at most ${LIMITS.maxLineQuantity}`),
+      number
+        .min(1, 'Quantity must be at least 1')
+        .max(LIMITS.maxLineQuantity, `Quantity must be at most ${LIMITS.maxLineQuantity}`),
     { text },
   );
 
 /** A stock count (opening stock, minimum stock level, a stocktake count): 0 to LIMITS.maxStockLevel. */
 export const stockCount = (label: string) =>
   wholeNumber(`${label} must be a whole number`, (number) =>
-    number.min(0, `${label} cannot be negative`).max(LIMITS.maxStockLevel, `${label} must be at most ${LIMITS.maxStockLevel}`),
+    number
+      .min(0, `${label} cannot be negative`)
+      .max(LIMITS.maxStockLevel, `${label} must be at most ${LIMITS.maxStockLevel}`),
   );
 
 /** A money amount as it leaves the server: always 2 decimals, e.g. "1250.00". */

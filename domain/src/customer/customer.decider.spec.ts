@@ -20,7 +20,9 @@ const register: RegisterCustomer = {
 };
 
 const spec = DeciderSpecification.for(customerDecider);
-const given = (...events: DomainEvent[]) => ({ when: (command: RegisterCustomer) => spec(...events).when(command).events });
+const given = (...events: DomainEvent[]) => ({
+  when: (command: RegisterCustomer) => spec(...events).when(command).events,
+});
 
 describe('customer decider', () => {
   it('registers a customer active and with the email not yet verified', () => {

@@ -24,7 +24,10 @@ function given<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, ...events
             error = caught;
           }
           expect(error).toBeInstanceOf(DomainError);
-          expect({ code: (error as DomainError).code, message: (error as DomainError).message }).toEqual({ code, message });
+          expect({ code: (error as DomainError).code, message: (error as DomainError).message }).toEqual({
+            code,
+            message,
+          });
         },
       };
     },
@@ -93,7 +96,9 @@ describe('product deciders refuse what the read models cannot store', () => {
     given(productDecider, ...stockedTo(10_000))
       .when(issue(10_000, '10000.01'))
       .thenRefused('validation', 'Total must be at most 99999999.99: 10000 × 10000.01 is 100000100.00');
-    given(productDecider, ...stockedTo(10_000)).when(issue(10_000, '9999.99')).thenAccepted();
+    given(productDecider, ...stockedTo(10_000))
+      .when(issue(10_000, '9999.99'))
+      .thenAccepted();
   });
 
   it('refuses a receipt that would take the stock past the largest stock level, with 409', () => {
@@ -103,7 +108,9 @@ describe('product deciders refuse what the read models cannot store', () => {
         'conflict',
         'Stock of Shea Butter must be at most 1000000000 units: 1000000000 in stock, 1 more would make 1000000001',
       );
-    given(productDecider, ...stockedTo(LIMITS.maxStockLevel - 1)).when(receive(1, '0.00')).thenAccepted();
+    given(productDecider, ...stockedTo(LIMITS.maxStockLevel - 1))
+      .when(receive(1, '0.00'))
+      .thenAccepted();
   });
 
   it('refuses an opening stock or a minimum stock level past the largest stock level', () => {
@@ -199,6 +206,8 @@ describe('product deciders refuse what the read models cannot store', () => {
         'conflict',
         'Stock of Shea Butter must be at most 1000000000 units: 999999999 in stock, 2 more would make 1000000001',
       );
-    given(movementReversalDecider(otherId), created, sold, topUp(LIMITS.maxStockLevel - 5)).when(reverse).thenAccepted();
+    given(movementReversalDecider(otherId), created, sold, topUp(LIMITS.maxStockLevel - 5))
+      .when(reverse)
+      .thenAccepted();
   });
 });

@@ -8,7 +8,10 @@ const movementId = '0b6c7e1a-2f3d-4e5f-8a9b-1c2d3e4f5a6b';
 
 const given = DeciderSpecification.for(productDecider);
 
-const issue = (quantity: number, extra: Partial<Extract<ProductCommand, { type: 'IssueStock' }>> = {}): ProductCommand => ({
+const issue = (
+  quantity: number,
+  extra: Partial<Extract<ProductCommand, { type: 'IssueStock' }>> = {},
+): ProductCommand => ({
   type: 'IssueStock',
   productId,
   movementId,
@@ -24,19 +27,21 @@ const issue = (quantity: number, extra: Partial<Extract<ProductCommand, { type: 
 
 describe('product decider', () => {
   it('creates a product with normalised amounts', () => {
-    given().when({
-      type: 'CreateProduct',
-      productId,
-      name: 'Shea Butter',
-      sku: 'SHEA-01',
-      category: 'Body Care',
-      price: '2500',
-      costPrice: '1800.0',
-      openingStock: 5,
-      minStockLevel: 2,
-      description: null,
-      images: [],
-    }).then([created]);
+    given()
+      .when({
+        type: 'CreateProduct',
+        productId,
+        name: 'Shea Butter',
+        sku: 'SHEA-01',
+        category: 'Body Care',
+        price: '2500',
+        costPrice: '1800.0',
+        openingStock: 5,
+        minStockLevel: 2,
+        description: null,
+        images: [],
+      })
+      .then([created]);
   });
 
   it('sells at the catalogue price with the cost in force and an exact discount', () => {
@@ -93,7 +98,9 @@ describe('product decider', () => {
     const deleted: DomainEvent = { type: 'ProductDeleted', data: { productId } };
     given(created, deleted).when(issue(1)).thenRefused('conflict', 'This product has been deleted');
     given().when(issue(1)).thenRefused('not_found', 'Product not found');
-    given(created, deleted).when({ type: 'DeleteProduct', productId }).thenRefused('conflict', 'This product has been deleted');
+    given(created, deleted)
+      .when({ type: 'DeleteProduct', productId })
+      .thenRefused('conflict', 'This product has been deleted');
   });
 
   it('refuses a quantity that is not a whole number of at least 1', () => {

@@ -93,7 +93,8 @@ export function requireLive(state: ProductState): LiveProduct {
 }
 
 function requireQuantity(quantity: number): void {
-  if (!Number.isInteger(quantity) || quantity < 1) throw validationError('Quantity must be a whole number of at least 1');
+  if (!Number.isInteger(quantity) || quantity < 1)
+    throw validationError('Quantity must be a whole number of at least 1');
 }
 
 export function decideProduct(command: ProductCommand, state: ProductState): ProductEvent[] {
@@ -158,7 +159,8 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       }
       const unitPrice = command.unitPrice === null ? product.price : normaliseAmount(command.unitPrice);
       const discountPercentage = normalisePercent(command.discountPercentage);
-      if ((percentToHundredths(discountPercentage) ?? 0n) > 10_000n) throw validationError('Discount must be between 0% and 100%');
+      if ((percentToHundredths(discountPercentage) ?? 0n) > 10_000n)
+        throw validationError('Discount must be between 0% and 100%');
       requireLineTotalWithinLimit(command.quantity, unitPrice);
       return [
         {

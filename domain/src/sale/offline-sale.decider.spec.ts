@@ -41,10 +41,20 @@ const soldOnline: DomainEvent = {
 };
 const history: PriceInForce[] = [{ price: '1500.00', from: '2026-11-01T08:00:00.000Z' }];
 
-const offlineSale = (overrides: Partial<RecordSale['offline'] & { unitPrice: string; quantity: number }> = {}): RecordSale => ({
+const offlineSale = (
+  overrides: Partial<RecordSale['offline'] & { unitPrice: string; quantity: number }> = {},
+): RecordSale => ({
   type: 'RecordSale',
   saleId: 'CASH-1764000000000-off',
-  lines: [{ productId, movementId, quantity: overrides.quantity ?? 1, unitPrice: overrides.unitPrice ?? '1500', priceHistory: history }],
+  lines: [
+    {
+      productId,
+      movementId,
+      quantity: overrides.quantity ?? 1,
+      unitPrice: overrides.unitPrice ?? '1500',
+      priceHistory: history,
+    },
+  ],
   discountPercentage: '0',
   paymentMethod: 'cash',
   sellerName: 'ada',
@@ -59,7 +69,8 @@ const offlineSale = (overrides: Partial<RecordSale['offline'] & { unitPrice: str
 
 /** Given a product's history, when the offline sale is decided, then its events (or the refusal). */
 const given = (...events: DomainEvent[]) => ({
-  when: (command: RecordSale) => () => decideSale(command, initialSaleState(), [fold<ProductState>(productDecider, events)]),
+  when: (command: RecordSale) => () =>
+    decideSale(command, initialSaleState(), [fold<ProductState>(productDecider, events)]),
 });
 
 describe('offline sale rules', () => {
@@ -85,7 +96,11 @@ describe('offline sale rules', () => {
   });
 
   it('still refuses insufficient stock for a sale taken online', () => {
-    const online: RecordSale = { ...offlineSale(), offline: undefined, lines: [{ productId, movementId, quantity: 1 }] };
+    const online: RecordSale = {
+      ...offlineSale(),
+      offline: undefined,
+      lines: [{ productId, movementId, quantity: 1 }],
+    };
     expect(given(created, soldOnline).when(online)).toThrow('Only 0 units available for Shea butter');
   });
 
@@ -96,7 +111,9 @@ describe('offline sale rules', () => {
   });
 
   it('refuses a time of sale in the future, absurdly old, or before its catalogue', () => {
-    expect(given(created).when(offlineSale({ soldAt: '2026-11-20T12:10:00.000Z' }))).toThrow('The time of sale is in the future');
+    expect(given(created).when(offlineSale({ soldAt: '2026-11-20T12:10:00.000Z' }))).toThrow(
+      'The time of sale is in the future',
+    );
     expect(given(created).when(offlineSale({ soldAt: '2026-10-01T12:00:00.000Z' }))).toThrow('more than 30 days ago');
     expect(given(created).when(offlineSale({ catalogAsOf: '2026-11-20T11:00:00.000Z' }))).toThrow(
       'The time of sale is before the catalogue it was priced from',
@@ -105,7 +122,10 @@ describe('offline sale rules', () => {
 
   it('records nothing for an offline sale already recorded (a second tab, a retry)', () => {
     const recorded = { recorded: true as const, saleId: 'CASH-1764000000000-off' };
-    expect(decideSale(offlineSale(), recorded, [fold(productDecider, [created])])).toEqual({ sale: [], products: [[]] });
+    expect(decideSale(offlineSale(), recorded, [fold(productDecider, [created])])).toEqual({
+      sale: [],
+      products: [[]],
+    });
   });
 });
 

@@ -29,7 +29,8 @@ export function requirePlausibleSaleTime(facts: OfflineFacts): void {
   const syncedAt = time(facts.syncedAt);
   if (soldAt > syncedAt + OFFLINE_CLOCK_SKEW_MS) throw validationError('The time of sale is in the future');
   if (soldAt < syncedAt - OFFLINE_MAX_AGE_MS) throw validationError('The time of sale is more than 30 days ago');
-  if (time(facts.catalogAsOf) > syncedAt + OFFLINE_CLOCK_SKEW_MS) throw validationError('The catalogue time is in the future');
+  if (time(facts.catalogAsOf) > syncedAt + OFFLINE_CLOCK_SKEW_MS)
+    throw validationError('The catalogue time is in the future');
   if (soldAt + OFFLINE_CLOCK_SKEW_MS < time(facts.catalogAsOf))
     throw validationError('The time of sale is before the catalogue it was priced from');
 }

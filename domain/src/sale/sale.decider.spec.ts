@@ -4,8 +4,16 @@ import { koboToAmount, sumKobo, toKobo } from '@shop/contracts';
 import { productDecider, type ProductState } from '../product/product.decider';
 import { decideSale, evolveSale, initialSaleState, type RecordSale } from './sale.decider';
 
-const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
-const moves = ['aaaaaaaa-1111-4111-8111-111111111111', 'aaaaaaaa-2222-4222-8222-222222222222', 'aaaaaaaa-3333-4333-8333-333333333333'];
+const ids = [
+  '11111111-1111-4111-8111-111111111111',
+  '22222222-2222-4222-8222-222222222222',
+  '33333333-3333-4333-8333-333333333333',
+];
+const moves = [
+  'aaaaaaaa-1111-4111-8111-111111111111',
+  'aaaaaaaa-2222-4222-8222-222222222222',
+  'aaaaaaaa-3333-4333-8333-333333333333',
+];
 
 const productState = (index: number, price: string, stock: number, costPrice: string | null = null): ProductState =>
   fold(productDecider, [
@@ -38,12 +46,24 @@ const sale = (quantities: number[], discountPercentage = '0', paymentMethod: 'ca
 
 describe('sale decider', () => {
   it('prices from the catalogue and spreads a 12.5% discount so lines add up to the total to the kobo', () => {
-    const products = [productState(0, '333.33', 10, '200.00'), productState(1, '0.99', 10), productState(2, '1250.10', 10)];
-    const { sale: [recorded], products: issued } = decideSale(sale([3, 7, 1], '12.5'), initialSaleState(), products);
+    const products = [
+      productState(0, '333.33', 10, '200.00'),
+      productState(1, '0.99', 10),
+      productState(2, '1250.10', 10),
+    ];
+    const {
+      sale: [recorded],
+      products: issued,
+    } = decideSale(sale([3, 7, 1], '12.5'), initialSaleState(), products);
     expect(recorded?.type).toBe('SaleRecorded');
     const data = recorded!.data as Extract<DomainEvent, { type: 'SaleRecorded' }>['data'];
     // 999.99 + 6.93 + 1250.10 = 2257.02; 12.5% = 282.1275 → 282.13
-    expect(data).toMatchObject({ originalTotal: '2257.02', discountAmount: '282.13', totalValue: '1974.89', discountPercentage: '12.50' });
+    expect(data).toMatchObject({
+      originalTotal: '2257.02',
+      discountAmount: '282.13',
+      totalValue: '1974.89',
+      discountPercentage: '12.50',
+    });
     expect(koboToAmount(sumKobo(data.lines.map((line) => toKobo(line.totalValue))))).toBe('1974.89');
     expect(koboToAmount(sumKobo(data.lines.map((line) => toKobo(line.discountAmount))))).toBe('282.13');
     expect(data.lines[0]).toMatchObject({ unitPrice: '333.33', costPrice: '200.00', quantity: 3, productName: 'P0' });
@@ -70,7 +90,10 @@ describe('sale decider', () => {
   });
 
   it('refuses a deleted or unknown product', () => {
-    const deleted = productDecider.evolve(productState(0, '10.00', 5), { type: 'ProductDeleted', data: { productId: ids[0]! } });
+    const deleted = productDecider.evolve(productState(0, '10.00', 5), {
+      type: 'ProductDeleted',
+      data: { productId: ids[0]! },
+    });
     expect(() => decideSale(sale([1]), initialSaleState(), [deleted])).toThrow('This product has been deleted');
     expect(() => decideSale(sale([1]), initialSaleState(), [{ status: 'absent' }])).toThrow('Product not found');
   });

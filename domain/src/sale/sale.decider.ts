@@ -1,6 +1,16 @@
 import { MESSAGES, type DomainEvent, type DomainEventOf, type PaymentMethod, type SaleLine } from '@shop/contracts';
 import { validationError } from '../shared/domain-error';
-import { allocateDiscount, discountKobo, koboToAmount, multiplyAmount, normaliseAmount, normalisePercent, percentToHundredths, sumKobo, toKobo } from '@shop/contracts';
+import {
+  allocateDiscount,
+  discountKobo,
+  koboToAmount,
+  multiplyAmount,
+  normaliseAmount,
+  normalisePercent,
+  percentToHundredths,
+  sumKobo,
+  toKobo,
+} from '@shop/contracts';
 import { requireSaleTotalWithinLimit } from '../shared/limit-checks';
 import { decideProduct, requireLive, type ProductState } from '../product/product.decider';
 import type { StreamFold } from '../shared/decider';

@@ -15,7 +15,9 @@ type SettingEvent = DomainEventOf<'SettingChanged'>;
 export function decideSetting(command: SettingCommand, state: SettingState): SettingEvent[] {
   // Saving an unchanged value records nothing: the audit trail shows real changes only.
   if (state.exists && JSON.stringify(state.value) === JSON.stringify(command.value)) return [];
-  return [{ type: 'SettingChanged', data: { key: command.key, value: command.value, description: command.description } }];
+  return [
+    { type: 'SettingChanged', data: { key: command.key, value: command.value, description: command.description } },
+  ];
 }
 
 export function evolveSetting(state: SettingState, event: DomainEvent): SettingState {

@@ -10,7 +10,10 @@ export interface Decider<Command, State, Event extends DomainEvent = DomainEvent
 /** How a stream's state is folded from its events: a decider's read half, defined once per stream kind. */
 export type StreamFold<State> = Pick<Decider<never, State>, 'initialState' | 'evolve'>;
 
-export function fold<State>(decider: Pick<Decider<never, State>, 'initialState' | 'evolve'>, events: readonly DomainEvent[]): State {
+export function fold<State>(
+  decider: Pick<Decider<never, State>, 'initialState' | 'evolve'>,
+  events: readonly DomainEvent[],
+): State {
   return events.reduce(decider.evolve, decider.initialState());
 }
 

@@ -12,9 +12,7 @@ import { koboToAmount, multiplyAmount, toKobo } from '@shop/contracts';
 export function requireLineTotalWithinLimit(quantity: number, unitPrice: string): void {
   const total = multiplyAmount(unitPrice, quantity);
   if (toKobo(total) > toKobo(LIMITS.maxLineTotal)) {
-    throw validationError(
-      `Total must be at most ${LIMITS.maxLineTotal}: ${quantity} × ${unitPrice} is ${total}`,
-    );
+    throw validationError(`Total must be at most ${LIMITS.maxLineTotal}: ${quantity} × ${unitPrice} is ${total}`);
   }
 }
 

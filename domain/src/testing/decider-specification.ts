@@ -25,7 +25,10 @@ export const DeciderSpecification = {
               refusal = error;
             }
             expect(refusal).toBeInstanceOf(DomainError);
-            expect({ code: (refusal as DomainError).code, message: (refusal as DomainError).message }).toEqual({ code, message });
+            expect({ code: (refusal as DomainError).code, message: (refusal as DomainError).message }).toEqual({
+              code,
+              message,
+            });
           },
         };
       },

@@ -33,19 +33,27 @@ describe('user decider', () => {
     expect(() => userDecider.decide({ ...create, role: 'manager', isActive: false }, fold(userDecider, []))).toThrow(
       'A manager cannot be deactivated',
     );
-    expect(userDecider.decide({ ...create, role: 'assistant', isActive: false }, fold(userDecider, []))).toHaveLength(1);
+    expect(userDecider.decide({ ...create, role: 'assistant', isActive: false }, fold(userDecider, []))).toHaveLength(
+      1,
+    );
     const inactive: DomainEvent = { type: 'UserCreated', data: { ...data, role: 'manager', isActive: false } };
-    expect(userDecider.decide({ type: 'SetUserActive', userId, isActive: true }, fold(userDecider, [inactive]))).toEqual([
-      { type: 'UserActivationChanged', data: { userId, isActive: true } },
-    ]);
+    expect(
+      userDecider.decide({ type: 'SetUserActive', userId, isActive: true }, fold(userDecider, [inactive])),
+    ).toEqual([{ type: 'UserActivationChanged', data: { userId, isActive: true } }]);
   });
 
   it('keeps usernames unique until released', () => {
-    const claimed = usernameDecider.decide({ type: 'ClaimUsername', username: 'ada', userId }, fold(usernameDecider, []));
+    const claimed = usernameDecider.decide(
+      { type: 'ClaimUsername', username: 'ada', userId },
+      fold(usernameDecider, []),
+    );
     expect(() =>
       usernameDecider.decide({ type: 'ClaimUsername', username: 'ada', userId: 'x' }, fold(usernameDecider, claimed)),
     ).toThrow('Username ada is already taken');
-    const released = usernameDecider.decide({ type: 'ReleaseUsername', username: 'ada', userId }, fold(usernameDecider, claimed));
+    const released = usernameDecider.decide(
+      { type: 'ReleaseUsername', username: 'ada', userId },
+      fold(usernameDecider, claimed),
+    );
     expect(fold(usernameDecider, [...claimed, ...released])).toEqual({ ownerUserId: null });
   });
 });

@@ -18,11 +18,16 @@ export interface BackupCounts {
 }
 
 /** Writes the backup line by line through `write` (which may wait for a slow reader). */
-export async function writeEventBackup(knex: Knex, write: (line: string) => Promise<void> | void): Promise<BackupCounts> {
+export async function writeEventBackup(
+  knex: Knex,
+  write: (line: string) => Promise<void> | void,
+): Promise<BackupCounts> {
   return knex.transaction(
     async (trx) => {
       await write(JSON.stringify({ format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString() }));
-      const streams = await trx.raw<{ rows: { row: unknown }[] }>('select to_jsonb(s) as row from streams s order by stream_id');
+      const streams = await trx.raw<{ rows: { row: unknown }[] }>(
+        'select to_jsonb(s) as row from streams s order by stream_id',
+      );
       for (const { row } of streams.rows) await write(JSON.stringify({ stream: row }));
       let events = 0;
       let after = '0';
@@ -33,7 +38,8 @@ export async function writeEventBackup(knex: Knex, write: (line: string) => Prom
            from events e where global_position > ?::bigint order by global_position limit ?`,
           [after, PAGE],
         );
-        for (const { row, position } of page.rows) await write(JSON.stringify({ event: { ...row, global_position: position } }));
+        for (const { row, position } of page.rows)
+          await write(JSON.stringify({ event: { ...row, global_position: position } }));
         events += page.rows.length;
         if (page.rows.length < PAGE) break;
         after = page.rows[page.rows.length - 1]!.position;
@@ -57,7 +63,8 @@ export async function restoreEventBackup(knex: Knex, openLines: () => AsyncItera
   await migrateEventStoreSchema(knex);
   const counts = await knex.transaction(async (trx) => {
     const existing = await trx.raw<{ rows: { n: string }[] }>('select count(*)::text as n from events');
-    if (existing.rows[0]?.n !== '0') throw new Error('The target event store is not empty: restore only into a fresh database or folder');
+    if (existing.rows[0]?.n !== '0')
+      throw new Error('The target event store is not empty: restore only into a fresh database or folder');
     let header = false;
     let end: BackupCounts | null = null;
     let streams = 0;
@@ -77,12 +84,19 @@ export async function restoreEventBackup(knex: Knex, openLines: () => AsyncItera
     // Opened only now: a readline interface that emits its lines before anyone iterates loses them (and its end).
     for await (const line of openLines()) {
       if (!line.trim()) continue;
-      const entry = JSON.parse(line) as { format?: string; stream?: unknown; event?: Record<string, unknown>; end?: BackupCounts };
+      const entry = JSON.parse(line) as {
+        format?: string;
+        stream?: unknown;
+        event?: Record<string, unknown>;
+        end?: BackupCounts;
+      };
       if (!header) {
         if (entry.format !== BACKUP_FORMAT) throw new Error('Not a Glow events backup (first line)');
         header = true;
       } else if (entry.stream) {
-        await trx.raw('insert into streams select * from jsonb_populate_record(null::streams, ?::jsonb)', [JSON.stringify(entry.stream)]);
+        await trx.raw('insert into streams select * from jsonb_populate_record(null::streams, ?::jsonb)', [
+          JSON.stringify(entry.stream),
+        ]);
         streams += 1;
       } else if (entry.event) {
         events.push(entry.event);
@@ -93,7 +107,9 @@ export async function restoreEventBackup(knex: Knex, openLines: () => AsyncItera
     if (!end) throw new Error('The backup is incomplete (no end line): it was cut short');
     if (end.streams !== streams || end.events !== eventCount)
       throw new Error(`The backup is inconsistent: it announces ${end.events} events, ${eventCount} were read`);
-    await trx.raw(`select setval(pg_get_serial_sequence('events', 'global_position'), greatest((select max(global_position) from events), 1))`);
+    await trx.raw(
+      `select setval(pg_get_serial_sequence('events', 'global_position'), greatest((select max(global_position) from events), 1))`,
+    );
     return { streams, events: eventCount };
   });
   await advanceTransactionCounter(knex);

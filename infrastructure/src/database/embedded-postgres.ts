@@ -11,7 +11,6 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-
 /**
  * PGlite served over the PostgreSQL wire protocol (pglite-worker.ts), so the rest of the code
  * talks to it with the ordinary `pg` driver, through `openStream()`. A loopback TCP port is opened

@@ -14,7 +14,8 @@ export interface PgliteWorkerData {
   readonly tcp: boolean;
 }
 
-export type PgliteWorkerReply = { type: 'ready'; tcp: { host: string; port: number } | null } | { type: 'failed'; message: string };
+export type PgliteWorkerReply =
+  { type: 'ready'; tcp: { host: string; port: number } | null } | { type: 'failed'; message: string };
 
 interface TcpServer {
   readonly address: AddressInfo;

@@ -14,7 +14,12 @@ interface NativeStatement {
 interface PgConnection {
   readonly parsedStatements: Record<string, string>;
   readonly stream: { cork?(): void; uncork?(): void };
-  bind(message: { portal: string; statement: string; values: readonly unknown[]; valueMapper: (value: unknown) => unknown }): void;
+  bind(message: {
+    portal: string;
+    statement: string;
+    values: readonly unknown[];
+    valueMapper: (value: unknown) => unknown;
+  }): void;
   describe(message: { type: 'P'; name: string }): void;
   execute(message: { portal: string }): void;
   sync(): void;
@@ -55,7 +60,12 @@ class PipelinedQuery extends Query {
     connection.stream.cork?.();
     try {
       this.statements.forEach((statement, index) => {
-        connection.bind({ portal: '', statement: statement.name, values: mapped[index]!, valueMapper: (value) => value });
+        connection.bind({
+          portal: '',
+          statement: statement.name,
+          values: mapped[index]!,
+          valueMapper: (value) => value,
+        });
         connection.describe({ type: 'P', name: '' });
         connection.execute({ portal: '' });
       });
@@ -86,7 +96,10 @@ export async function runPipelined(
   const parsed = pgClient.connection.parsedStatements;
   const native: NativeStatement[] = [];
   for (const statement of statements) {
-    const { sql, bindings } = trx.raw(statement.sql, statement.bindings as Knex.RawBinding[]).toSQL().toNative();
+    const { sql, bindings } = trx
+      .raw(statement.sql, statement.bindings as Knex.RawBinding[])
+      .toSQL()
+      .toNative();
     const name = preparedStatementName(sql);
     if (parsed[name] !== sql) return null;
     native.push({ name, text: sql, values: bindings });

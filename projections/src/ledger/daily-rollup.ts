@@ -22,11 +22,14 @@ export interface SaleFigures {
 
 /** Spec 9 profit of a line: (unit price − cost price) × quantity, nothing when either is unknown. */
 export function lineProfit(unitPrice: string | null, costPrice: string | null, quantity: number): bigint {
-  return unitPrice !== null && costPrice !== null ? (storedAmountToKobo(unitPrice) - storedAmountToKobo(costPrice)) * BigInt(quantity) : 0n;
+  return unitPrice !== null && costPrice !== null
+    ? (storedAmountToKobo(unitPrice) - storedAmountToKobo(costPrice)) * BigInt(quantity)
+    : 0n;
 }
 
 const negate = (amount: string) => koboToAmount(-storedAmountToKobo(amount));
-const signedKobo = (amount: string): bigint => (amount.startsWith('-') ? -storedAmountToKobo(amount.slice(1)) : storedAmountToKobo(amount));
+const signedKobo = (amount: string): bigint =>
+  amount.startsWith('-') ? -storedAmountToKobo(amount.slice(1)) : storedAmountToKobo(amount);
 
 /** The sale figures of a movement: a sale line, a reversal of one, or null for any other movement. */
 export function saleFigures(event: Movement): SaleFigures | null {

@@ -8,7 +8,8 @@ import { lagosDayStart, splitByLagosDays } from './lagos-day-split';
 import { listLaterChanges } from './later-changes.query';
 
 /** Sums may be negative (reversals, a cost above the price): kobo with a sign. */
-const signedKobo = (amount: string): bigint => (amount.startsWith('-') ? -storedAmountToKobo(amount.slice(1)) : storedAmountToKobo(amount));
+const signedKobo = (amount: string): bigint =>
+  amount.startsWith('-') ? -storedAmountToKobo(amount.slice(1)) : storedAmountToKobo(amount);
 
 export interface ReportRange {
   readonly from: Date;

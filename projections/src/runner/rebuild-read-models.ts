@@ -52,7 +52,12 @@ export interface RebuildResult {
   readonly durationMs: number;
   readonly eventsPerSecond: number;
   /** Where the time went: replaying into the fresh tables, building their indexes, catching up and swapping. */
-  readonly phasesMs: { readonly replay: number; readonly indexes: number; readonly vacuum: number; readonly swap: number };
+  readonly phasesMs: {
+    readonly replay: number;
+    readonly indexes: number;
+    readonly vacuum: number;
+    readonly swap: number;
+  };
   readonly projections: readonly {
     readonly name: string;
     readonly eventsProjected: number;

@@ -114,7 +114,8 @@ export class StatementPipeline implements ProjectionSql {
     if (this.sending) await this.sent();
     const statements = this.queued;
     this.queued = [];
-    if (this.pipelines && statements.length > 1 && (await runPipelined(this.trx, statements.map(plainStatement)))) return;
+    if (this.pipelines && statements.length > 1 && (await runPipelined(this.trx, statements.map(plainStatement))))
+      return;
     for (const statement of statements) await this.run(statement);
   }
 

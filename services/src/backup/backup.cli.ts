@@ -32,7 +32,9 @@ export async function runBackupCli(
   env: NodeJS.ProcessEnv,
   print: (line: string) => void = (line) => console.log(line),
 ): Promise<{ file: string; counts: BackupCounts }> {
-  const file = resolve(argv[0] ?? join('backups', `glow-events-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`));
+  const file = resolve(
+    argv[0] ?? join('backups', `glow-events-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`),
+  );
   mkdirSync(dirname(file), { recursive: true });
   // Written beside the target and renamed at the end: a half-written file never has the final name.
   const partial = `${file}.partial`;
@@ -50,7 +52,8 @@ export async function runBackupCli(
       method: 'POST',
       headers: { authorization: `Bearer ${endpoint.token}` },
     });
-    if (!response.ok || !response.body) throw new Error(`The app refused the backup: ${response.status} ${await response.text()}`);
+    if (!response.ok || !response.body)
+      throw new Error(`The app refused the backup: ${response.status} ${await response.text()}`);
     let last = '';
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       if (!output.write(chunk)) await once(output, 'drain');

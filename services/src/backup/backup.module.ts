@@ -1,4 +1,10 @@
-import { Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, Injectable } from '@nestjs/common';
+import {
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  Injectable,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server } from 'node:http';
 import type { AppConfig } from '../config';

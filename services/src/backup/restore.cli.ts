@@ -31,7 +31,9 @@ export async function runRestoreCli(
     const counts = await restoreEventBackup(database.knex, () =>
       createInterface({ input: createReadStream(file), crlfDelay: Infinity }),
     );
-    print(`Restored ${counts.events} events in ${counts.streams} streams into ${databaseUrl ? 'the PostgreSQL database' : resolve(dataDir)}`);
+    print(
+      `Restored ${counts.events} events in ${counts.streams} streams into ${databaseUrl ? 'the PostgreSQL database' : resolve(dataDir)}`,
+    );
     await migrateReadModels(database.knex);
     const eventStore = await PostgresEventStore.open(database.knex);
     try {

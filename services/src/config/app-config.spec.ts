@@ -2,7 +2,12 @@ import { loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('has defaults for the embedded engine', () => {
-    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', projections: 'embedded', cookieSecure: false });
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      projections: 'embedded',
+      cookieSecure: false,
+    });
   });
 
   it('fails fast naming the bad setting', () => {

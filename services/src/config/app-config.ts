@@ -18,7 +18,10 @@ const envSchema = z.object({
     .optional(),
   EVENTSTORE_URL: z
     .string()
-    .regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, 'EVENTSTORE_URL must be a kurrentdb:// or esdb:// connection string')
+    .regex(
+      /^(kurrentdb|esdb|kdb)(\+discover)?:\/\//,
+      'EVENTSTORE_URL must be a kurrentdb:// or esdb:// connection string',
+    )
     .optional(),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).optional(),
   ADMIN_PASSWORD: z
@@ -27,7 +30,11 @@ const envSchema = z.object({
     .optional(),
   PROJECTIONS: z.enum(['embedded', 'external']).default('embedded'),
   COOKIE_SECURE: flag,
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(12),
   WEB_DIST: z.string().optional(),
   MEDIA_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -35,7 +42,10 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be a URL' }).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465')
+    .optional(),
   SMTP_FROM: z.string().trim().min(3).max(255).default('Glow Beauty <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
   STOREFRONT_TOKEN: z.string().min(16, 'STOREFRONT_TOKEN must be at least 16 characters').optional(),
@@ -100,7 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (value.ADMIN_USERNAME && !value.ADMIN_PASSWORD)
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is required when ADMIN_USERNAME is set');
   if (value.PROJECTIONS === 'external' && !value.DATABASE_URL)
-    throw new ConfigError('Invalid configuration:\n  PROJECTIONS=external needs DATABASE_URL (the embedded PGlite serves one process)');
+    throw new ConfigError(
+      'Invalid configuration:\n  PROJECTIONS=external needs DATABASE_URL (the embedded PGlite serves one process)',
+    );
   if (value.S3_BUCKET && !(value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY))
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   return {

@@ -34,7 +34,8 @@ export async function startTestApp(
   /** logTo: the app's JSON log lines go there (otherwise the app logs nothing). */
   options: { keepDatabase?: boolean; logTo?: DestinationStream } = {},
 ): Promise<TestApp> {
-  const scratch = process.env.DATABASE_URL && !overrides.databaseUrl ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+  const scratch =
+    process.env.DATABASE_URL && !overrides.databaseUrl ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const config: AppConfig = {
     ...loadConfig({}),
     port: 0,

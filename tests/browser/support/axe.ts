@@ -15,7 +15,10 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string): 
       () =>
         (globalThis as any).document
           .getAnimations()
-          .every((animation: any) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+          .every(
+            (animation: any) =>
+              animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
       null,
       { timeout: 5_000 },
     )

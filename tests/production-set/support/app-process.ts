@@ -21,7 +21,13 @@ export class AppProcess {
     this.child = spawn(process.execPath, [script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const collect = (chunk: Buffer) => {
       // Nest colours its log lines; strip the escapes so they can be matched.
-      this.output.push(...chunk.toString().replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter(Boolean));
+      this.output.push(
+        ...chunk
+          .toString()
+          .replace(/\x1b\[[0-9;]*m/g, '')
+          .split('\n')
+          .filter(Boolean),
+      );
       for (const listener of this.listeners) listener();
     };
     this.child.stdout!.on('data', collect);
@@ -48,7 +54,10 @@ export class AppProcess {
         if (!this.running) finish(() => reject(new Error(`${this.name} exited:\n${this.output.join('\n')}`)));
       };
       const timer = setTimeout(
-        () => finish(() => reject(new Error(`${this.name}: no line ${pattern} in ${timeoutMs} ms:\n${this.output.join('\n')}`))),
+        () =>
+          finish(() =>
+            reject(new Error(`${this.name}: no line ${pattern} in ${timeoutMs} ms:\n${this.output.join('\n')}`)),
+          ),
         timeoutMs,
       );
       const finish = (settle: () => void) => {

@@ -1,5 +1,14 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
-import { CommandBus, CommandHandler, Command, QueryBus, QueryHandler, Query, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
+import {
+  CommandBus,
+  CommandHandler,
+  Command,
+  QueryBus,
+  QueryHandler,
+  Query,
+  type ICommandHandler,
+  type IQueryHandler,
+} from '@nestjs/cqrs';
 import {
   updateContactInfoInput,
   verifyPasswordInput,

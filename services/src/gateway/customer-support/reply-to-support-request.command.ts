@@ -63,7 +63,10 @@ export class ReplyToSupportRequestHandler implements ICommandHandler<ReplyToSupp
     replyId: string,
     reply: string,
   ) {
-    const request = await this.writer.load({ streamId: supportRequestStreamId(requestId), fold: supportRequestDecider });
+    const request = await this.writer.load({
+      streamId: supportRequestStreamId(requestId),
+      fold: supportRequestDecider,
+    });
     if (request.status === 'absent') return;
     let outcome: { sent: true; to: string; messageId: string | null } | { sent: false; error: string };
     try {

@@ -71,13 +71,17 @@ export function parseJsonBody(raw: Buffer): unknown {
  */
 export function installBodyParsers(server: FastifyInstance): void {
   server.removeAllContentTypeParsers();
-  server.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_JSON_BYTES }, (_request, raw, done) => {
-    try {
-      done(null, parseJsonBody(raw as Buffer));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  server.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: MAX_JSON_BYTES },
+    (_request, raw, done) => {
+      try {
+        done(null, parseJsonBody(raw as Buffer));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
   server.addContentTypeParser('*', (_request, _payload, done) => done(null));
   // A Content-Type that is not a media type at all (";;;") is an unknown type like any other, as on
   // Express: unread, so a JSON route answers 400 "must be a JSON object", not Fastify's own 415.

@@ -12,7 +12,10 @@ export class RecordedNotYetVisible extends Error {
 }
 
 /** Reads back what a command just created; a "not found" from a lagging read model becomes RecordedNotYetVisible. */
-export async function readBackRecorded<T>(read: () => Promise<T>, ids: Readonly<Record<string, string | number>>): Promise<T> {
+export async function readBackRecorded<T>(
+  read: () => Promise<T>,
+  ids: Readonly<Record<string, string | number>>,
+): Promise<T> {
   try {
     return await read();
   } catch (error) {

@@ -51,7 +51,8 @@ function unstorablePath(url: string): string | null {
  */
 export function installStorableInputCheck(server: FastifyInstance): void {
   server.addHook('preHandler', (request, reply, done) => {
-    const message = unstorablePath(request.url) ?? findUnstorable(request.query, []) ?? findUnstorable(request.body, []);
+    const message =
+      unstorablePath(request.url) ?? findUnstorable(request.query, []) ?? findUnstorable(request.body, []);
     if (message) {
       void reply.status(400).send({ message });
       return;

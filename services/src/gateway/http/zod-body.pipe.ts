@@ -19,7 +19,9 @@ export class ZodBodyPipe<T> implements PipeTransform<unknown, T> {
     const field = issue?.path.join('.') ?? '';
     const message = issue?.message ?? 'Invalid input';
     throw new BadRequestException(
-      field && !isSpecText(message) && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message,
+      field && !isSpecText(message) && !message.toLowerCase().includes(field.toLowerCase())
+        ? `${field}: ${message}`
+        : message,
     );
   }
 }

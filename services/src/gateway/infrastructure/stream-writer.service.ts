@@ -38,7 +38,10 @@ export class StreamWriter {
     decide: Parameters<typeof handleCommand<Streams>>[3],
     readYourWrites: ReadYourWrites = 'wait',
   ) {
-    const result = await handleCommand(this.eventStore, context, streams, decide, { cache: this.cache, queue: this.queue });
+    const result = await handleCommand(this.eventStore, context, streams, decide, {
+      cache: this.cache,
+      queue: this.queue,
+    });
     await this.visible(result.position, readYourWrites);
     return result;
   }

@@ -44,7 +44,12 @@ export class MediaUploadStore {
     const fileName = `${randomUUID()}${extension && EXTENSIONS.has(extension) ? `.${extension}` : ''}`;
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.ttlMinutes * 60_000);
-    await this.knex(TABLE).insert({ file_name: fileName, token_hash: digest(token), issued_to: userId, expires_at: expiresAt });
+    await this.knex(TABLE).insert({
+      file_name: fileName,
+      token_hash: digest(token),
+      issued_to: userId,
+      expires_at: expiresAt,
+    });
     return { fileName, token, expiresAt };
   }
 
@@ -78,7 +83,10 @@ export class MediaUploadStore {
       .modify((query) => {
         if (ownerMustBeActive)
           void query.whereExists(
-            this.knex('users as u').whereRaw('u.id = ??', [`${TABLE}.issued_to`]).andWhere('u.is_active', true).whereNull('u.deleted_at'),
+            this.knex('users as u')
+              .whereRaw('u.id = ??', [`${TABLE}.issued_to`])
+              .andWhere('u.is_active', true)
+              .whereNull('u.deleted_at'),
           );
       })
       .update({ used_at: this.knex.fn.now(), content_type: contentType, size_bytes: sizeBytes });

@@ -28,7 +28,8 @@ import { S3MediaSigner } from './s3-media-signer';
 const OWNER_GONE = 'This upload link is no longer valid: its user is inactive or deleted';
 
 const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{2,5})?$/;
-const isAllowedType = (type: string | undefined) => !!type && /^(image|video)\/[\w.+-]+$/i.test(type.split(';')[0]!.trim());
+const isAllowedType = (type: string | undefined) =>
+  !!type && /^(image|video)\/[\w.+-]+$/i.test(type.split(';')[0]!.trim());
 
 /** The spec's POST has no body; a browser may say which file it is about to send, and we check it early. */
 const uploadRequest = z
@@ -60,7 +61,12 @@ export class MediaController {
     const ticket = await this.uploads.issue(user.id, file.filename);
     if (this.s3) {
       // The ticket row still records the file, so GET knows its type and who asked for it.
-      await this.uploads.complete(ticket.fileName, ticket.token, file.contentType ?? 'application/octet-stream', file.size ?? 0);
+      await this.uploads.complete(
+        ticket.fileName,
+        ticket.token,
+        file.contentType ?? 'application/octet-stream',
+        file.size ?? 0,
+      );
       return { uploadURL: this.s3.uploadUrl(ticket.fileName, file.contentType) };
     }
     const origin = `${request.protocol}://${request.headers.host}`;
@@ -84,7 +90,8 @@ export class MediaController {
     if (status === 'used') throw new HttpException({ message: 'This upload link has already been used' }, 409);
     if (status === 'owner-gone') throw new ForbiddenException(OWNER_GONE);
     const contentType = request.headers['content-type'];
-    if (!isAllowedType(contentType)) throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 415);
+    if (!isAllowedType(contentType))
+      throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 415);
     if (Number(request.headers['content-length'] ?? 0) > MEDIA_LIMITS.maxFileBytes)
       throw new HttpException({ message: 'Files must be at most 50MB' }, 413);
 
@@ -122,12 +129,14 @@ export class MediaController {
     const file = contentType ? await this.storage.open(fileName) : null;
     if (!contentType || !file) throw new NotFoundException('File not found');
     // Uploaded bytes are served as inert media: no sniffing, no scripts even if a file lies about its type.
-    void reply.headers({
-      'Content-Type': contentType,
-      'Content-Length': String(file.size),
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cache-Control': 'private, max-age=86400',
-    }).send(file.stream);
+    void reply
+      .headers({
+        'Content-Type': contentType,
+        'Content-Length': String(file.size),
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cache-Control': 'private, max-age=86400',
+      })
+      .send(file.stream);
   }
 }

@@ -10,8 +10,16 @@ import { S3MediaSigner } from './s3-media-signer';
 @Module({
   controllers: [MediaController],
   providers: [
-    { provide: MediaUploadStore, inject: [DATABASE], useFactory: (database: Database) => new MediaUploadStore(database.knex) },
-    { provide: LocalMediaStorage, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalMediaStorage(config.mediaDir) },
+    {
+      provide: MediaUploadStore,
+      inject: [DATABASE],
+      useFactory: (database: Database) => new MediaUploadStore(database.knex),
+    },
+    {
+      provide: LocalMediaStorage,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new LocalMediaStorage(config.mediaDir),
+    },
     {
       provide: S3MediaSigner,
       inject: [APP_CONFIG],

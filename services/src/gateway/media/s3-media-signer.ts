@@ -11,7 +11,9 @@ export interface S3Settings {
 
 /** The scheme and host the presigned URLs point at (for the Content-Security-Policy). */
 export function s3MediaOrigin(settings: Pick<S3Settings, 'bucket' | 'region' | 'endpoint'>): string {
-  return settings.endpoint ? new URL(settings.endpoint).origin : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`;
+  return settings.endpoint
+    ? new URL(settings.endpoint).origin
+    : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`;
 }
 
 const UPLOAD_EXPIRES_SECONDS = 15 * 60;

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, NewEvent, StreamAppend } from '@shop/infrastructure';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  NewEvent,
+  StreamAppend,
+} from '@shop/infrastructure';
 import { WEB_APP_ROUTE } from '../web/web-app-route';
 import { countSetAsideEvents, measureProjectionLag } from './projection-lag';
 
@@ -40,7 +47,8 @@ export class AppMetrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const [projection, lag] of await measureProjectionLag(knex, eventStore, projectionNames)) this.set({ projection }, lag);
+        for (const [projection, lag] of await measureProjectionLag(knex, eventStore, projectionNames))
+          this.set({ projection }, lag);
       },
     });
     new Gauge({
@@ -73,7 +81,11 @@ export class AppMetrics {
       get engine() {
         return eventStore.engine;
       },
-      async append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+      async append(
+        streamId: string,
+        events: readonly NewEvent[],
+        expectedVersion: ExpectedVersion,
+      ): Promise<AppendResult> {
         const result = await eventStore.append(streamId, events, expectedVersion);
         counter.inc(events.length);
         return result;

@@ -23,9 +23,16 @@ export class OperationsController {
   /** 200 when this gateway can serve; 503 (with the failing checks) to take it out of rotation. */
   @Get('ready')
   @Public()
-  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness & { status?: string; message?: string }> {
+  async ready(
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Readiness & { status?: string; message?: string }> {
     const { database, eventStore } = this.infrastructure;
-    const readiness = await checkReadiness(database.knex, eventStore, projectionNames, this.config.readyMaxProjectionLag);
+    const readiness = await checkReadiness(
+      database.knex,
+      eventStore,
+      projectionNames,
+      this.config.readyMaxProjectionLag,
+    );
     if (readiness.ready) return { status: 'ready', ...readiness };
     void reply.status(503);
     const failing = Object.entries(readiness.checks)
@@ -40,7 +47,10 @@ export class OperationsController {
    */
   @Get('metrics')
   @Public()
-  async metrics(@Headers('authorization') authorization: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+  async metrics(
+    @Headers('authorization') authorization: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const token = this.config.metricsToken;
     if (!token) throw new NotFoundException('Metrics are disabled: set METRICS_TOKEN');
     if (!authorization || !bearerTokenMatches(authorization, token))

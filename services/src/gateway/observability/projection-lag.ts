@@ -33,7 +33,9 @@ export async function measureProjectionLag(
 
 /** Rows of the set-aside table per projection; empty when that table does not exist (yet). */
 export async function countSetAsideEvents(knex: Knex): Promise<Map<string, number>> {
-  const exists = await knex.raw<{ rows: { table: string | null }[] }>(`select to_regclass('projection_set_aside')::text as "table"`);
+  const exists = await knex.raw<{ rows: { table: string | null }[] }>(
+    `select to_regclass('projection_set_aside')::text as "table"`,
+  );
   if (!exists.rows[0]?.table) return new Map();
   const result = await knex.raw<{ rows: { projection: string; count: string }[] }>(
     'select projection, count(*)::text as count from projection_set_aside group by projection',

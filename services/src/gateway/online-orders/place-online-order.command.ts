@@ -63,7 +63,10 @@ export class PlaceOnlineOrderHandler implements ICommandHandler<PlaceOnlineOrder
       const number = { streamId: orderNumberStreamId(orderNumber), fold: orderNumberDecider } as const;
       const products = items.map((item) => ({ streamId: productStreamId(item.productId), fold: productDecider }));
       // Customer and product streams are read to check and price; only the order and its number are written.
-      const decide = (states: Omit<Parameters<typeof decidePlaceOnlineOrder>[1], 'customer'>, customer: CustomerState | null) => {
+      const decide = (
+        states: Omit<Parameters<typeof decidePlaceOnlineOrder>[1], 'customer'>,
+        customer: CustomerState | null,
+      ) => {
         const decision = decidePlaceOnlineOrder(command, { ...states, customer });
         return [decision.order, decision.orderNumber];
       };

@@ -22,7 +22,11 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
     const productId = randomUUID();
     // Product and SKU claim in one atomic append: a duplicate SKU leaves no product behind.
     await this.writer.write(commandContext(user), [
-      { streamId: skuStreamId(input.sku), decider: skuDecider, command: { type: 'ClaimSku', sku: input.sku, productId } },
+      {
+        streamId: skuStreamId(input.sku),
+        decider: skuDecider,
+        command: { type: 'ClaimSku', sku: input.sku, productId },
+      },
       {
         streamId: productStreamId(productId),
         decider: productDecider,

@@ -23,7 +23,11 @@ export class DeleteProductHandler implements ICommandHandler<DeleteProductComman
     if (state.status === 'absent') throw notFound(MESSAGES.productNotFound);
     await this.writer.write(commandContext(user), [
       { streamId: productStreamId(productId), decider: productDecider, command: { type: 'DeleteProduct', productId } },
-      { streamId: skuStreamId(state.sku), decider: skuDecider, command: { type: 'ReleaseSku', sku: state.sku, productId } },
+      {
+        streamId: skuStreamId(state.sku),
+        decider: skuDecider,
+        command: { type: 'ReleaseSku', sku: state.sku, productId },
+      },
     ]);
   }
 }

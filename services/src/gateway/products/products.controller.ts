@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { createProductInput, MESSAGES, type CreateProductCommandInput, type Product, type SessionUser } from '@shop/contracts';
+import {
+  createProductInput,
+  MESSAGES,
+  type CreateProductCommandInput,
+  type Product,
+  type SessionUser,
+} from '@shop/contracts';
 import { Pages } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { uuidParam } from '../http/uuid-param.pipe';

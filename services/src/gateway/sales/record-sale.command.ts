@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
-import { toDomainEvent, type CreateSaleCommandInput, type DomainEventOf, type Sale, type SessionUser } from '@shop/contracts';
+import {
+  toDomainEvent,
+  type CreateSaleCommandInput,
+  type DomainEventOf,
+  type Sale,
+  type SessionUser,
+} from '@shop/contracts';
 import { saleFromEvent } from '@shop/projections';
 import {
   decideSale,
@@ -37,7 +43,8 @@ function mergeItems(items: CreateSaleCommandInput['items']) {
   const merged = new Map<string, { quantity: number; unitPrice: string | undefined }>();
   for (const item of items) {
     const seen = merged.get(item.productId);
-    if (seen && seen.unitPrice !== item.unitPrice) throw validationError('A product appears twice with different prices');
+    if (seen && seen.unitPrice !== item.unitPrice)
+      throw validationError('A product appears twice with different prices');
     merged.set(item.productId, { quantity: (seen?.quantity ?? 0) + item.quantity, unitPrice: item.unitPrice });
   }
   return [...merged].map(([productId, { quantity, unitPrice }]) => ({
@@ -92,11 +99,16 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
       { streamId: saleStreamId(input.saleId), fold: saleStreamFold, presumedNew: true },
       ...lines.map((line) => ({ streamId: productStreamId(line.productId), fold: productDecider })),
     ] as const;
-    const result = await this.writer.handle(context, streams, ([saleStream, ...products]) => {
-      refuseReceiptSaleId(input.saleId, saleStream.owner);
-      const decision = decideSale(command, saleStream.sale, products);
-      return [decision.sale, ...decision.products];
-    }, readYourWrites);
+    const result = await this.writer.handle(
+      context,
+      streams,
+      ([saleStream, ...products]) => {
+        refuseReceiptSaleId(input.saleId, saleStream.owner);
+        const decision = decideSale(command, saleStream.sale, products);
+        return [decision.sale, ...decision.products];
+      },
+      readYourWrites,
+    );
     const recorded = result.events.find(isSaleRecorded);
     if (recorded) return { sale: saleFromEvent(recorded, context.at), created: true };
     // A repeat: the sale was recorded earlier (it was in the history this decision was made on).

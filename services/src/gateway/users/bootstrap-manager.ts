@@ -13,7 +13,11 @@ export interface BootstrapResult {
 }
 
 /** On an empty store, creates the first manager from ADMIN_USERNAME/ADMIN_PASSWORD, or generates a password. */
-export async function bootstrapManager(knex: Knex, commands: CommandBus, config: AppConfig): Promise<BootstrapResult | null> {
+export async function bootstrapManager(
+  knex: Knex,
+  commands: CommandBus,
+  config: AppConfig,
+): Promise<BootstrapResult | null> {
   const existing = await knex('users').first('id');
   if (existing) return null;
   const username = config.admin.username ?? 'admin';

@@ -31,7 +31,11 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     await this.passwords.require(userId, input.currentPassword, MESSAGES.wrongCurrentPassword);
     const passwordHash = await hashPassword(input.newPassword);
     await this.writer.write(commandContext(user), [
-      { streamId: userStreamId(userId), decider: userDecider, command: { type: 'ChangePassword', userId, passwordHash } },
+      {
+        streamId: userStreamId(userId),
+        decider: userDecider,
+        command: { type: 'ChangePassword', userId, passwordHash },
+      },
     ]);
     await this.sessions.revokeUser(userId, userId === user.id ? keepSessionToken : null);
   }

@@ -50,7 +50,15 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
       {
         streamId: userStreamId(userId),
         decider: userDecider,
-        command: { type: 'CreateUser', userId, username: user.username, passwordHash, role: user.role, permissions: user.permissions, isActive: user.isActive },
+        command: {
+          type: 'CreateUser',
+          userId,
+          username: user.username,
+          passwordHash,
+          role: user.role,
+          permissions: user.permissions,
+          isActive: user.isActive,
+        },
       },
     ]);
     return { userId };

@@ -40,7 +40,10 @@ export class UsersController {
   }
 
   @Post()
-  async create(@Body(new ZodBodyPipe(createUserInput)) input: NewUser, @CurrentUser() user: SessionUser): Promise<User> {
+  async create(
+    @Body(new ZodBodyPipe(createUserInput)) input: NewUser,
+    @CurrentUser() user: SessionUser,
+  ): Promise<User> {
     const { userId: id } = await this.commands.execute(new CreateUserCommand(input, commandContext(user)));
     return readBackRecorded(() => this.queries.execute(new GetUserQuery(id)), { id });
   }

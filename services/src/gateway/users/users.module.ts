@@ -8,6 +8,13 @@ import { UsersController } from './users.controller';
 
 @Module({
   controllers: [UsersController],
-  providers: [CreateUserHandler, SetUserActiveHandler, DeleteUserHandler, ChangePasswordHandler, ListUsersHandler, GetUserHandler],
+  providers: [
+    CreateUserHandler,
+    SetUserActiveHandler,
+    DeleteUserHandler,
+    ChangePasswordHandler,
+    ListUsersHandler,
+    GetUserHandler,
+  ],
 })
 export class UsersModule {}
