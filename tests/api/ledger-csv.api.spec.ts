@@ -22,7 +22,18 @@ const TRICKY = [
   "'plain apostrophe",
   "''",
   'Ọ̀rẹ́ Shea ₦',
+  'Lone\rreturn',
 ];
+
+/** Every cell holding a line break (LF, CR or both) is quoted: readers other than csv-parse split on either. */
+function expectLineBreaksQuoted(text: string) {
+  for (const name of TRICKY.filter((value) => /[\r\n]/.test(value))) {
+    expect(text).toContain(`"${name.replaceAll('"', '""')}"`);
+  }
+  // Outside quotes, the only line break is the record's CRLF.
+  const unquoted = text.replace(/"(?:[^"]|"")*"/g, '');
+  expect(unquoted.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+}
 
 async function download(client: ApiClient, path: string) {
   const response = await client.request('GET', path);
@@ -80,6 +91,7 @@ describe('CSV exports', () => {
     );
     expect(inventory.text.slice(1, inventory.text.indexOf('\r\n'))).toBe(INVENTORY_CSV_COLUMNS.join(','));
 
+    expectLineBreaksQuoted(inventory.text);
     const rows = rowsOf(inventory.text);
     // No cell as written may start like a formula: the guard is an apostrophe in front.
     for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
@@ -110,6 +122,7 @@ describe('CSV exports', () => {
     expect(transactions.headers.get('content-disposition')).toBe(
       `attachment; filename="transactions-report-${lagosBusinessDay(new Date())}.csv"`,
     );
+    expectLineBreaksQuoted(transactions.text);
     const lines = rowsOf(transactions.text);
     expect(Object.keys(lines[0]!)).toEqual([...TRANSACTIONS_CSV_COLUMNS]);
     expect(lines).toHaveLength(TRICKY.length);

@@ -37,6 +37,9 @@ export async function sendCsv(reply: FastifyReply, csv: CsvExport): Promise<void
     columns: [...csv.columns],
     bom: true,
     record_delimiter: 'windows',
+    // A bare LF or CR inside a cell is a line break to Excel and most readers: quote it as well as CRLF
+    // (csv-stringify quotes only its own record delimiter once one is set).
+    quote_record_delimiter: true,
     cast: { string: neutraliseCell },
   });
   const body = pipeline(Readable.from(records), stringifier, (error) => {
