@@ -3,6 +3,7 @@ import { LIMITS } from '../limits';
 import { stockCount } from '../money';
 import { storableString } from './text-fields';
 import { transactionResponse } from './transaction.contract';
+import { entityId } from './entity-id';
 
 const stocktakeNotes = () =>
   storableString('Notes', { error: 'Notes are required: say why the count differs' })
@@ -12,7 +13,7 @@ const stocktakeNotes = () =>
 
 /** Corrections without rewriting (issue 5): a stocktake and the reversal of a movement. */
 export const stocktakeInput = z.object({
-  productId: z.uuid({ error: 'Product is required' }),
+  productId: entityId('Product is required'),
   countedQuantity: stockCount('Counted quantity'),
   notes: stocktakeNotes(),
 });
@@ -35,7 +36,7 @@ export const stocktakeSheetInput = z.object({
   lines: z
     .array(
       z.object({
-        productId: z.uuid({ error: 'Product is required' }),
+        productId: entityId('Product is required'),
         countedQuantity: stockCount('Counted quantity'),
       }),
       { error: 'Lines must be a list of counts' },
@@ -45,7 +46,7 @@ export const stocktakeSheetInput = z.object({
     .superRefine((lines, ctx) => {
       const seen = new Set<string>();
       lines.forEach((line, index) => {
-        const id = line.productId.toLowerCase();
+        const id = line.productId;
         if (seen.has(id)) {
           ctx.addIssue({ code: 'custom', path: [index, 'productId'], message: 'A product is counted twice' });
         }

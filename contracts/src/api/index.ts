@@ -16,3 +16,4 @@ export * from './report.contract';
 export * from './audit.contract';
 export * from './correction.contract';
 export * from './text-fields';
+export * from './entity-id';

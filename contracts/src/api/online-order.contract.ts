@@ -3,6 +3,7 @@ import { LIMITS } from '../limits';
 import { moneyOut } from '../money';
 import { saleItemInput } from './sale.contract';
 import { optionalEmail, optionalText, requiredText } from './text-fields';
+import { entityId } from './entity-id';
 
 export const ONLINE_ORDER_STATUSES = ['pending', 'processing', 'served'] as const;
 export type OnlineOrderStatus = (typeof ONLINE_ORDER_STATUSES)[number];
@@ -22,7 +23,7 @@ export const canMoveOnlineOrder = (from: OnlineOrderStatus, to: OnlineOrderStatu
  * from the catalogue when the order is placed (extra fields such as `price` are dropped).
  */
 export const createOnlineOrderInput = z.object({
-  customerId: z.uuid({ error: 'customerId must be a customer id' }).nullish(),
+  customerId: entityId('customerId must be a customer id').nullish(),
   customerName: requiredText('Customer name', 255),
   customerEmail: optionalEmail('Customer email'),
   customerPhone: optionalText('Customer phone', 50),

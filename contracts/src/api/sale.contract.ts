@@ -3,12 +3,13 @@ import { LIMITS } from '../limits';
 import { lineQuantity, moneyOut, moneyString, percentString } from '../money';
 import { storableString } from './text-fields';
 import { transactionResponse } from './transaction.contract';
+import { entityId } from './entity-id';
 
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const saleItemInput = z.object({
-  productId: z.uuid({ error: 'Each item needs a product' }),
+  productId: entityId('Each item needs a product'),
   quantity: lineQuantity(false),
   /** Read only for an offline sale (the price the customer was shown and paid); a sale taken online ignores it. */
   unitPrice: moneyString('Unit price').optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storableString } from './text-fields';
 import { isStockInReason, isStockOutReason, STOCK_IN_REASONS, STOCK_OUT_REASONS } from '../catalogue';
 import { lineQuantity, moneyOut, moneyText, optionalMoneyString, percentString } from '../money';
+import { entityId } from './entity-id';
 
 /**
  * One shape for both callers of POST /api/transactions: the stock dialog and the spec's per-line till.
@@ -11,7 +12,7 @@ import { lineQuantity, moneyOut, moneyText, optionalMoneyString, percentString }
  */
 export const createTransactionInput = z
   .object({
-    productId: z.uuid({ error: 'Product is required' }),
+    productId: entityId('Product is required'),
     type: z.enum(['in', 'out'], { error: "Type must be 'in' or 'out'" }),
     quantity: lineQuantity(true),
     unitPrice: z

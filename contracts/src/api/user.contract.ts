@@ -16,6 +16,17 @@ export const USER_FORM_MESSAGES = {
 
 const { requiredFields, passwordFields } = USER_FORM_MESSAGES;
 
+/** The per-user permissions object (spec: "its use is not shown"): kept, but no larger than this as JSON. */
+export const MAX_PERMISSIONS_JSON = 4_096;
+
+const fitsAsJson = (value: unknown, limit: number): boolean => {
+  try {
+    return JSON.stringify(value).length <= limit;
+  } catch {
+    return false; // nested too deep to write out
+  }
+};
+
 /** Spec 'Add user': username and password are required, otherwise 'Please fill in all required fields'. */
 export const createUserInput = z.object({
   username: storableString('Username', { error: requiredFields })
@@ -28,7 +39,10 @@ export const createUserInput = z.object({
     .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
     .max(200, 'Password is too long'),
   role: z.enum(ROLES, { error: "Role must be 'manager' or 'assistant'" }).default('assistant'),
-  permissions: z.record(z.string(), z.unknown()).default({}),
+  permissions: z
+    .record(z.string(), z.unknown(), { error: 'Permissions must be an object' })
+    .refine((value) => fitsAsJson(value, MAX_PERMISSIONS_JSON), 'Permissions are too large')
+    .default({}),
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
 });
 export type CreateUserInput = z.input<typeof createUserInput>;

@@ -73,6 +73,15 @@ describe('product decider', () => {
     given(created).when(issue(6)).thenRefused('conflict', 'Only 5 units available for Shea Butter');
   });
 
+  it('says no units are available, not a negative count, once an offline sale oversold the product', () => {
+    const offline = { soldAt: '2026-11-28T09:00:00.000Z', syncedAt: '2026-11-28T10:00:00.000Z' };
+    const oversold = productDecider.decide(issue(8, { offline }), fold(productDecider, [created]));
+    expect(fold(productDecider, [created, ...oversold])).toMatchObject({ stock: -3 });
+    given(created, ...oversold)
+      .when(issue(1))
+      .thenRefused('conflict', 'Only 0 units available for Shea Butter');
+  });
+
   it('counts received and issued stock', () => {
     const received: DomainEvent = {
       type: 'StockReceived',

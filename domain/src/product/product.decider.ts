@@ -155,7 +155,9 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       const product = requireLive(state);
       requireQuantity(command.quantity);
       if (!command.offline && command.quantity > product.stock) {
-        throw conflict(MESSAGES.onlyUnitsAvailable(product.stock, product.name), MESSAGES.insufficientStock);
+        // An offline sale may have taken the stock below zero: nothing is available then, not "-5 units".
+        const available = Math.max(product.stock, 0);
+        throw conflict(MESSAGES.onlyUnitsAvailable(available, product.name), MESSAGES.insufficientStock);
       }
       const unitPrice = command.unitPrice === null ? product.price : normaliseAmount(command.unitPrice);
       const discountPercentage = normalisePercent(command.discountPercentage);

@@ -3,14 +3,18 @@ import { USER_COLUMNS, toUserRecord, type UserRecord, type UserRow } from './use
 
 /**
  * Sign-in lookup: the user not deleted holding this name (a deleted user's name may be reused),
- * inactive ones included so the caller decides. Exact match, as the username registry compares.
+ * inactive ones included so the caller decides. In any letter case, as the username registry
+ * compares (`Ada` typed on a phone that capitalises is the user `ada`); the name as written first.
  */
 export async function findUserByUsername(knex: Knex, username: string): Promise<UserRecord | null> {
-  const row: UserRow | undefined = await knex('users')
+  const rows: UserRow[] = await knex('users')
     .select(USER_COLUMNS)
-    .where({ username })
+    .whereRaw('lower(username) = lower(?)', [username])
     .whereNull('deleted_at')
-    .orderBy('created_at', 'asc')
-    .first();
+    .orderBy('created_at', 'asc');
+  const folded = username.toLowerCase();
+  const row =
+    rows.find((candidate) => candidate.username === username) ??
+    rows.find((candidate) => candidate.username.toLowerCase() === folded);
   return row ? toUserRecord(row) : null;
 }

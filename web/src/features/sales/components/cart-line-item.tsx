@@ -32,7 +32,7 @@ export function CartLineItem({ line, price, available, onQuantity, onRemove }: C
         </p>
         {over && (
           <p className="text-xs font-medium text-red-600" data-testid="cart-line-warning">
-            Only {available} units available
+            Only {Math.max(available, 0)} units available
           </p>
         )}
       </div>

@@ -14,7 +14,7 @@ export type OfflineTill = { online: boolean; catalogAsOf: string | null; sellerN
 const INSUFFICIENT_STOCK = 'Insufficient stock';
 
 export const insufficientStockToast = (units: number, productName: string) =>
-  toastError(`Only ${units} units available for ${productName}`, INSUFFICIENT_STOCK);
+  toastError(`Only ${Math.max(units, 0)} units available for ${productName}`, INSUFFICIENT_STOCK);
 
 /** Confirming the cart: stock check, one POST /api/sales, then clear on success or keep on failure. */
 export function useCheckout(
