@@ -21,8 +21,14 @@ import {
   ListStaffDailySalesQuery,
 } from './report.queries';
 
-/** Start of the current Africa/Lagos month: the summary's default `from`. */
-const startOfLagosMonth = (now: Date) => startOfLagosDay(`${lagosBusinessDay(now).slice(0, 8)}01`);
+/** Start of the Africa/Lagos month of `at`. */
+const startOfLagosMonth = (at: Date) => startOfLagosDay(`${lagosBusinessDay(at).slice(0, 8)}01`);
+
+/**
+ * The summary's default `from`: the start of the Lagos month its `to` falls in (this month when
+ * `to` is now). `to` is exclusive, so a `to` at a month's first instant reports the month before.
+ */
+const defaultFrom = (to: Date) => startOfLagosMonth(new Date(to.getTime() - 1));
 
 function requireOrdered(from: Date | undefined, to: Date | undefined): void {
   if (from && to && from >= to) throw new BadRequestException(LEDGER_MESSAGES.badRange);
@@ -58,7 +64,7 @@ export class ReportsController {
   ): Promise<ReportSummary> {
     const now = new Date();
     const to = query.to ?? now;
-    const from = query.from ?? startOfLagosMonth(to);
+    const from = query.from ?? defaultFrom(to);
     requireOrdered(from, to);
     return this.queries.execute(new GetReportSummaryQuery({ from, to, knownAt: query.knownAt ?? null }));
   }
