@@ -120,6 +120,28 @@ describe('the standard screens at 1280 and 375 px', () => {
     await context.close();
   });
 
+  it('opens the bell breakdown on a click or tap at 375 px (no hover on a touch screen), and closes it again', async () => {
+    const { page, context } = await openSignedIn(harness, 375);
+    const bell = page.getByTestId('notification-bell');
+    await expectVisible(bell);
+    await bell.click();
+    const tooltip = page.getByTestId('notification-tooltip');
+    await expectVisible(tooltip);
+    await expect(tooltip.innerText()).resolves.toMatch(/\d+ low stock items?\s+\d+ pending online orders?/);
+    await bell.click();
+    await tooltip.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('keeps both export buttons of Reports on screen at 1024 px, beside the sidebar', async () => {
+    const { page, context } = await openSignedIn(harness, 1024);
+    await navigate(page, 'reports', 'Reports');
+    await expectInsideViewport(page, page.getByTestId('export-inventory'));
+    await expectInsideViewport(page, page.getByTestId('export-transactions'));
+    expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  });
+
   it('shows every report column and card whole at 1280 px', async () => {
     const { page, context } = await openSignedIn(harness, 1280);
     await navigate(page, 'reports', 'Reports');

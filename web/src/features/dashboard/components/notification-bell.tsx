@@ -19,6 +19,7 @@ export function NotificationBell() {
 
   return (
     <Tooltip
+      openOnClick
       content={
         <div data-testid="notification-tooltip" className="space-y-0.5">
           <p className="font-semibold">Notifications</p>

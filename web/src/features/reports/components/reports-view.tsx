@@ -84,7 +84,7 @@ export function ReportsView() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+      <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-end lg:justify-between">
         <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
           <label className="min-w-0 text-xs font-medium text-slate-600" htmlFor="report-from">
             From
