@@ -90,6 +90,25 @@ describe('GET /api/transactions/groups: the Transactions page, whole groups, pag
     expect((await page('?q=50%25')).groups).toEqual([]);
   });
 
+  it('says which groups are recorded till sales (their receipt loads GET /api/sales/{saleId})', async () => {
+    const oneByOne = await manager.post('/api/transactions', {
+      productId: ids.toner,
+      type: 'out',
+      quantity: 1,
+      unitPrice: '1000.00',
+      reason: 'sale',
+      saleId: 'CASH-LINES-1',
+    });
+    expect(oneByOne.status).toBe(201);
+    const groups = (await page('?limit=100')).groups;
+    const bySale = (saleId: string) => groups.find((group) => group.saleId === saleId);
+    expect(bySale('CASH-GROUP-1')?.recordedSale).toBe(true);
+    expect((await manager.get('/api/sales/CASH-GROUP-1')).status).toBe(200);
+    expect(bySale('CASH-LINES-1')?.recordedSale).toBe(false);
+    expect((await manager.get('/api/sales/CASH-LINES-1')).status).toBe(404);
+    expect(groups.filter((group) => group.saleId === null).every((group) => !group.recordedSale)).toBe(true);
+  });
+
   it('links a reversal and the movement it reverses', async () => {
     const reversal = await manager.post(`/api/transactions/${ids.waste}/reverse`, { notes: 'Found it intact' });
     expect(reversal.status).toBe(201);

@@ -412,6 +412,21 @@ describe('administration: settings, online orders and customer support', () => {
     await expectText(page.getByTestId('quick-tile-served-orders').getByTestId('tile-value'), '1');
     await expectText(page.getByTestId('notification-badge'), String(metricsAfter.lowStockItems + 1));
 
+    // The served order's lines print as a receipt from Transactions without asking for a till sale
+    // that was never recorded (no failed request).
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await navigate(page, 'transactions', 'Transactions');
+    const orderGroup = page.locator(`[data-testid="transaction-group"][data-sale-id="${first.orderNumber}"]`);
+    await expectVisible(orderGroup);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), orderGroup.getByTestId('print-receipt').click()]);
+    await expectText(popup.getByTestId('receipt-sale-id'), first.orderNumber);
+    expect(await popup.getByTestId('receipt-line').count()).toBe(1);
+    await popup.close();
+    expect(failed).toEqual([]);
+
     // The dialog at phone width.
     const { page: narrow } = await managerPage(NARROW);
     await narrow.getByTestId('quick-tile-incoming-orders').click();

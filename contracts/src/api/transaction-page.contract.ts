@@ -59,6 +59,12 @@ export const transactionGroup = z.object({
   /** The saleId, or `movement-<id>` for a movement of no sale. */
   key: z.string(),
   saleId: z.string().nullable(),
+  /**
+   * A till sale was recorded under `saleId` (GET /api/sales/{saleId} answers it, with its payment
+   * method and cart order); false for a movement of no sale, an online order's lines and lines
+   * posted one by one.
+   */
+  recordedSale: z.boolean(),
   /** Every line of the sale, newest first, whichever of them matched. */
   lines: z.array(ledgerTransaction),
 });

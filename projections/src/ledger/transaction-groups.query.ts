@@ -105,6 +105,17 @@ export async function listTransactionGroups(knex: Knex, query: TransactionPageQu
             saleIds,
           )
         ).rows;
+  const recorded =
+    saleIds.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await knex.raw<{ rows: { sale_id: string }[] }>(
+              `select sale_id from sales where sale_id in (${saleIds.map(() => '?').join(', ')})`,
+              saleIds,
+            )
+          ).rows.map((row) => row.sale_id),
+        );
   const linesBySale = new Map<string, LedgerTransaction[]>();
   for (const row of saleLines) {
     const lines = linesBySale.get(row.sale_id!) ?? [];
@@ -113,8 +124,13 @@ export async function listTransactionGroups(knex: Knex, query: TransactionPageQu
   }
   const groups = page.map((head): TransactionGroupResult =>
     head.sale_id === null
-      ? { key: `movement-${head.movement_id}`, saleId: null, lines: [toLedgerTransaction(head)] }
-      : { key: `sale-${head.sale_id}`, saleId: head.sale_id, lines: linesBySale.get(head.sale_id) ?? [] },
+      ? { key: `movement-${head.movement_id}`, saleId: null, recordedSale: false, lines: [toLedgerTransaction(head)] }
+      : {
+          key: `sale-${head.sale_id}`,
+          saleId: head.sale_id,
+          recordedSale: recorded.has(head.sale_id),
+          lines: linesBySale.get(head.sale_id) ?? [],
+        },
   );
   const last = page.at(-1);
   return {

@@ -45,7 +45,8 @@ export function TransactionsView({ contactInfo, initialSearch = '', lineActions 
       return;
     }
     try {
-      const sale = await getSale(saleId);
+      // Only a till sale was recorded as one; an online order's or one-by-one lines have only their lines.
+      const sale = group.recordedSale ? await getSale(saleId) : null;
       printReceipt(popup, buildReceipt(saleId, inCartOrder(group.lines, sale), sale), contactInfo);
     } catch {
       popup.close();
