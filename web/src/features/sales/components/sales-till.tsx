@@ -25,6 +25,8 @@ type SalesTillProps = {
 };
 
 /** Search (or scan) products, fill the cart, and take a cash sale through the Transaction Slip. */
+const anotherDialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+
 export function SalesTill({ products, isLoading, isError, till, receiptContact }: SalesTillProps) {
   const [search, setSearch] = useState('');
   const [scanMiss, setScanMiss] = useState<string | null>(null);
@@ -59,7 +61,8 @@ export function SalesTill({ products, isLoading, isError, till, receiptContact }
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'F7') {
         event.preventDefault();
-        if (cart.lines.length === 0) return;
+        // Another dialog (Add Product, a confirmation) has the keyboard: the slip does not open over it.
+        if (cart.lines.length === 0 || (!cartOpen && anotherDialogOpen())) return;
         cart.setPaymentMethod('cash');
         setCartOpen(true);
       } else if (cartOpen && (event.key === 'F9' || (event.key === 'Enter' && (event.ctrlKey || event.metaKey)))) {
