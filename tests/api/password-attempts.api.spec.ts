@@ -141,6 +141,25 @@ describe('password attempts and client addresses behind a trusted proxy (TRUST_P
     expect((await login('manager', app.managerPassword, '203.0.113.51')).status).toBe(200);
   });
 
+  it('keeps strangers from locking an account out where its password was accepted lately (familiar addresses have their own budget)', async () => {
+    const manager = await app.signIn('manager', app.managerPassword);
+    expect((await manager.post('/api/users', { username: 'funmi', password: 'funmi-secret-1' })).status).toBe(201);
+    const shop = '10.20.0.5';
+    expect((await login('funmi', 'funmi-secret-1', shop)).status).toBe(200);
+
+    // A stranger spends the account's budget from elsewhere: strangers are refused, even with the right password.
+    for (let attempt = 0; attempt < ACCOUNT_LIMIT; attempt += 1)
+      expect(await login('funmi', 'guess', `192.0.2.${attempt}`)).toMatchObject(INVALID);
+    expect(await login('funmi', 'funmi-secret-1', '192.0.2.200')).toMatchObject(THROTTLED);
+    // From the address where her password was accepted, she still signs in.
+    expect((await login('FUNMI', 'funmi-secret-1', shop)).status).toBe(200);
+
+    // The familiar address has a budget of its own, as limited as everyone's.
+    for (let attempt = 0; attempt < ACCOUNT_LIMIT; attempt += 1)
+      expect(await login('funmi', 'mistyped', shop)).toMatchObject(INVALID);
+    expect(await login('funmi', 'funmi-secret-1', shop)).toMatchObject(THROTTLED);
+  });
+
   it('checks few passwords at a time: other requests answer while a crowd of sign-ins waits, the overflow gets 429 at once', async () => {
     const manager = await app.signIn('manager', app.managerPassword);
     // Each from its own address on its own account, so only the hashing bound can refuse them.

@@ -6,6 +6,7 @@ import type { Database } from '@shop/infrastructure';
 import { DATABASE } from '../infrastructure/tokens';
 import { AuthController, RecordSignInHandler } from './auth.controller';
 import { DatabaseThrottlerStorage } from './database-throttler.storage';
+import { FamiliarClients } from './familiar-clients.store';
 import { LocalStrategy } from './local.strategy';
 import { PasswordAttemptRefund } from './password-attempt-refund.interceptor';
 import { PasswordAttemptGuard } from './password-attempt.guard';
@@ -37,8 +38,9 @@ import { SessionGuard } from './session.guard';
 export class AuthModule implements OnModuleInit {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  /** The throttle table is gateway state like the sessions (not a read model): created before the app listens. */
+  /** The throttle and familiar-client tables are gateway state like the sessions (not read models): created before the app listens. */
   async onModuleInit(): Promise<void> {
     await DatabaseThrottlerStorage.migrate(this.database.knex);
+    await FamiliarClients.migrate(this.database.knex);
   }
 }

@@ -22,7 +22,7 @@ export class LocalAuthGuard extends AuthGuard('local') {
     request.body = validateLogin.transform(request.body);
     try {
       const signedIn = (await super.canActivate(context)) as boolean;
-      await this.attempts.refund(request);
+      await this.attempts.accepted(request);
       return signedIn;
     } catch (error) {
       if (!isPasswordRefusal(error)) await this.attempts.refund(request);

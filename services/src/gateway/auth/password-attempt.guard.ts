@@ -68,7 +68,15 @@ export class PasswordAttemptGuard extends ThrottlerGuard {
     let key = '';
     const passed = await super.handleRequest({
       ...props,
-      getTracker: props.throttler.name === 'account' ? () => this.accountOf(request, props.context) : props.getTracker,
+      getTracker:
+        props.throttler.name === 'account'
+          ? async () =>
+              this.attempts.accountKey(
+                request,
+                await this.accountOf(request, props.context),
+                await props.getTracker(request, props.context),
+              )
+          : props.getTracker,
       generateKey: (_context, tracker, name) => (key = `${name}:${tracker}`),
     });
     this.attempts.charged(request, key);
