@@ -3,7 +3,15 @@ import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { formatNaira, stockStatus } from './support/money';
-import { expectText, expectVisible, horizontalOverflow, navigate, openSignedIn, screenshot } from './support/screen';
+import {
+  expectHidden,
+  expectText,
+  expectVisible,
+  horizontalOverflow,
+  navigate,
+  openSignedIn,
+  screenshot,
+} from './support/screen';
 
 const PRODUCTS = 62;
 
@@ -139,6 +147,26 @@ describe('the standard screens at 1280 and 375 px', () => {
     await expectInsideViewport(page, page.getByTestId('export-inventory'));
     await expectInsideViewport(page, page.getByTestId('export-transactions'));
     expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  });
+
+  it('takes "View All N Low Stock Items" to Inventory showing those N products only, then all again', async () => {
+    const { page, context } = await openSignedIn(harness, 1280);
+    const viewAll = page.getByTestId('low-stock-view-all');
+    await expectVisible(viewAll);
+    const lowCount = Number(/View All (\d+) Low Stock Items/.exec(await viewAll.innerText())?.[1]);
+    expect(lowCount).toBeGreaterThan(3);
+    await viewAll.click();
+    await page.waitForURL(/\/inventory\?stock=low$/);
+    await expectVisible(page.getByTestId('inventory-low-stock-only'));
+    const shown = Math.min(lowCount, 30);
+    await expectText(page.getByTestId('pager-status'), `1–${shown} of ${lowCount}`);
+    const statuses = await page.getByTestId('product-card').getByTestId('stock-status').allInnerTexts();
+    expect(statuses).toHaveLength(shown);
+    for (const status of statuses) expect(['Low Stock', 'Out of Stock']).toContain(status.trim());
+    await page.getByTestId('inventory-show-all').click();
+    await expectText(page.getByTestId('pager-status'), `1–30 of ${PRODUCTS}`);
+    await expectHidden(page.getByTestId('inventory-low-stock-only'));
     await context.close();
   });
 

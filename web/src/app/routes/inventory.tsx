@@ -1,6 +1,6 @@
 import { ClipboardCheck } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Link, useSearchParams } from 'react-router-dom';
+import { LOW_STOCK_PARAM, paths } from '@/config/paths';
 import { ProductHistoryButton } from '@/features/product-history/components/product-history-button';
 import { InventoryView } from '@/features/inventory/components/inventory-view';
 import { useProducts } from '@/features/products/api/get-products';
@@ -11,6 +11,7 @@ import { PageHeader } from '../layout/page-header';
 export function InventoryPage() {
   const products = useProducts();
   const isManager = useSignedInUser().role === 'manager';
+  const [params, setParams] = useSearchParams();
   return (
     <>
       <PageHeader
@@ -31,6 +32,8 @@ export function InventoryPage() {
         products={products.data}
         isLoading={products.isPending}
         isError={products.isError}
+        lowStockOnly={params.get(LOW_STOCK_PARAM.name) === LOW_STOCK_PARAM.value}
+        onShowAll={() => setParams({})}
         cardActions={(product) => (
           <ProductHistoryButton
             product={product}

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { inventoryLowStockPath } from '@/config/paths';
 import { usePageAccess } from '@/lib/page-permissions';
 import { cn } from '@/utils/cn';
 import { useDashboardMetrics } from '../api/get-dashboard-metrics';
@@ -89,7 +89,13 @@ export function LowStockAlerts({ onRestock }: { onRestock?: (productId: string) 
           </ul>
         )}
         {total > DASHBOARD_LIMITS.lowStockAlerts && canAccess('inventory') && (
-          <Button variant="outline" size="sm" className="mt-2 mb-2 w-full" onClick={() => navigate(paths.inventory)}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-2 mb-2 w-full"
+            onClick={() => navigate(inventoryLowStockPath)}
+            data-testid="low-stock-view-all"
+          >
             View All {total} Low Stock Items
           </Button>
         )}

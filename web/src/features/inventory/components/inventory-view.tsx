@@ -1,6 +1,7 @@
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { PackageSearch } from 'lucide-react';
 import type { Product } from '@shop/contracts';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,13 +18,26 @@ type InventoryViewProps = {
   isLoading: boolean;
   isError: boolean;
   cardActions?: (product: Product) => ReactNode;
+  /** Only the products at or below their minimum level (the dashboard's "View All N Low Stock Items"). */
+  lowStockOnly?: boolean;
+  onShowAll?: () => void;
 };
+
+/** At or below the minimum level: what the dashboard counts as a low-stock item (out of stock included). */
+const isLowStock = (product: Product) => product.currentStock <= product.minStockLevel;
 
 /** Cards rendered at once (divisible by the 1, 2 and 3 columns of the grid): 5,000 would lag. */
 const PAGE_SIZE = 30;
 
 /** Search, category filter and product cards, each with Stock In / Stock Out, a page at a time. */
-export function InventoryView({ products, isLoading, isError, cardActions }: InventoryViewProps) {
+export function InventoryView({
+  products,
+  isLoading,
+  isError,
+  cardActions,
+  lowStockOnly = false,
+  onShowAll,
+}: InventoryViewProps) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const [dialog, setDialog] = useState<{ type: StockType; productId?: string; open: boolean }>({
@@ -34,7 +48,8 @@ export function InventoryView({ products, isLoading, isError, cardActions }: Inv
   // Typing stays responsive: the cards re-filter at a lower priority than the keystroke.
   const deferredSearch = useDeferredValue(search);
   const all = products ?? [];
-  const visible = filterProducts(all, { search: deferredSearch, category });
+  const matching = filterProducts(all, { search: deferredSearch, category });
+  const visible = lowStockOnly ? matching.filter(isLowStock) : matching;
   const shown = pageOf(visible, page, PAGE_SIZE);
 
   return (
@@ -58,6 +73,22 @@ export function InventoryView({ products, isLoading, isError, cardActions }: Inv
           }}
           testId="inventory-category-filter"
         />
+        {lowStockOnly && (
+          <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="inventory-low-stock-only">
+            <span className="rounded-full bg-amber-100 px-2.5 py-1 font-medium text-amber-900">Low stock only</span>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                onShowAll?.();
+                setPage(0);
+              }}
+              data-testid="inventory-show-all"
+            >
+              Show all
+            </Button>
+          </p>
+        )}
       </Card>
 
       {isLoading ? (
