@@ -136,6 +136,14 @@ describe('bad inputs are refused with a message and change nothing', () => {
       /Image paths/,
     ],
     [
+      'product with an image path naming the uploads folder itself',
+      'POST',
+      '/api/products',
+      () => ({ ...validProduct, images: ['/product-media/uploads/..'] }),
+      400,
+      /Image paths/,
+    ],
+    [
       'product with six images',
       'POST',
       '/api/products',

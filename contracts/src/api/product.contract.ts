@@ -5,7 +5,8 @@ import { moneyOut, moneyString, optionalMoneyString, stockCount } from '../money
 
 export const mediaPath = z
   .string()
-  .regex(/^\/product-media\/uploads\/[A-Za-z0-9._-]+$/, 'Image paths must be /product-media/uploads/{file}');
+  // A file name, never '.' or '..' (which would name a folder): it starts with a letter or a digit.
+  .regex(/^\/product-media\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Image paths must be /product-media/uploads/{file}');
 
 export const createProductInput = z.object({
   name: storableString('Name', { error: 'Name is required' })
