@@ -154,9 +154,16 @@ describe('ledger over a random history, against a brute-force recomputation', ()
           unitsSold: number;
           profit: string;
           discounts: string;
+          saleLines: number;
         }) => [
           `${row.day} ${row.staff}`,
-          { totalSales: row.totalSales, unitsSold: row.unitsSold, profit: row.profit, discounts: row.discounts },
+          {
+            totalSales: row.totalSales,
+            unitsSold: row.unitsSold,
+            profit: row.profit,
+            discounts: row.discounts,
+            saleLines: row.saleLines,
+          },
         ],
       ),
     );
@@ -165,7 +172,13 @@ describe('ledger over a random history, against a brute-force recomputation', ()
         const api = asApiFigures(figures);
         return [
           key,
-          { totalSales: api.totalSales, unitsSold: api.unitsSold, profit: api.profit, discounts: api.discounts },
+          {
+            totalSales: api.totalSales,
+            unitsSold: api.unitsSold,
+            profit: api.profit,
+            discounts: api.discounts,
+            saleLines: api.saleLines,
+          },
         ];
       }),
     );

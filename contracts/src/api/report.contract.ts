@@ -104,6 +104,7 @@ const salesFigures = z.object({
   /** profit − discounts. */
   profitNetOfDiscounts: moneyOut,
   unitsSold: z.number().int(),
+  /** Sale lines of the range, net of those reversed later (as the daily sums per staff member count them). */
   saleLines: z.number().int(),
   /** Sale lines of the range reversed later (already netted out of the figures above). */
   reversedLines: z.number().int(),

@@ -133,7 +133,8 @@ function figures(row: SalesRow | undefined): SalesFigures {
     profit: koboToAmount(profit),
     profitNetOfDiscounts: koboToAmount(profit - discounts),
     unitsSold: toInt(row?.units),
-    saleLines: toInt(row?.sale_lines),
+    // Net, as every figure here and the daily sums per staff member: a line reversed later is taken off.
+    saleLines: toInt(row?.sale_lines) - toInt(row?.reversed_lines),
     reversedLines: toInt(row?.reversed_lines),
   };
 }

@@ -163,8 +163,9 @@ export function salesSummary(events: readonly RawEvent[], from: number, to: numb
       figures.discounts = figures.discounts.plus(new Decimal(line.discount).times(line.sign));
       figures.profit = figures.profit.plus(profit.times(line.sign));
       figures.unitsSold += line.sign * line.quantity;
-      if (line.sign === 1) figures.saleLines += 1;
-      else figures.reversedLines += 1;
+      // Net of reversals, as every other figure.
+      figures.saleLines += line.sign;
+      if (line.sign === -1) figures.reversedLines += 1;
     }
   }
   return summary;
