@@ -136,6 +136,27 @@ describe(`CopyPipeline (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(await rowsOf(knex, 'refused')).toEqual([expect.stringContaining('"kept"')]);
   });
 
+  it('fails a large COPY refused at its first row without ending the process (brianc/node-pg-copy-streams#171)', async () => {
+    await createTable(knex, 'refused_early');
+    // Refused at once, while megabytes still wait for the socket to drain: pg-copy-streams 7 then
+    // flushed on a connection it had let go, from a socket callback, which ended the process.
+    const rows = [
+      { id: 0, amount: '9'.repeat(30) },
+      ...Array.from({ length: 20_000 }, (_, index) => ({ id: index + 1, body: 'x'.repeat(2_000) })),
+    ];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await expect(
+        knex.transaction(async (trx) => {
+          const sql = new CopyPipeline(trx);
+          sql.insert({ table: 'refused_early', columns: COLUMNS, rows });
+          await sql.flush();
+        }),
+      ).rejects.toThrow(/numeric field overflow/);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await rowsOf(knex, 'refused_early')).toEqual([]);
+  });
+
   it('sends rows that may be stored already by the statement, whose ON CONFLICT keeps the stored one', async () => {
     await createTable(knex, 'shared_texts');
     await knex('shared_texts').insert({ id: 1, body: 'stored first' });

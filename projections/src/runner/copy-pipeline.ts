@@ -1,9 +1,26 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import { StatementPipeline, type RowsInsert } from '../shared/projection-sql';
 
 interface CopyConnection {
   query(stream: NodeJS.WritableStream): NodeJS.WritableStream;
+}
+
+/** pg-copy-streams' COPY FROM stream: the package exports a factory, not the class. */
+const CopyFromStream = copyFrom('').constructor as new (text: string) => CopyStreamQuery;
+type Flush = (this: CopyStreamQuery, callback?: () => void) => void;
+
+/**
+ * pg-copy-streams 7 (brianc/node-pg-copy-streams#171, open): when the server refuses a COPY while
+ * the stream waits for the socket to drain, that wait ends in flush() on the connection the stream
+ * already let go, a TypeError thrown from a socket callback, which ends the process (a rebuild or a
+ * projector catching up, on a refused row). By then the COPY has failed and nothing is to be sent.
+ */
+class GuardedCopyFrom extends CopyFromStream {
+  flush(callback?: () => void): void {
+    if (!(this as unknown as { connection: unknown }).connection) return;
+    (CopyFromStream.prototype as unknown as { flush: Flush }).flush.call(this, callback);
+  }
 }
 
 /**
@@ -30,7 +47,7 @@ export class CopyPipeline extends StatementPipeline {
     const client = this.transaction.client as unknown as { acquireConnection(): Promise<CopyConnection> };
     const connection = await client.acquireConnection();
     await new Promise<void>((resolve, reject) => {
-      const stream = connection.query(copyFrom(`copy ${insert.table} (${names}) from stdin`));
+      const stream = connection.query(new GuardedCopyFrom(`copy ${insert.table} (${names}) from stdin`));
       stream.on('error', reject);
       stream.on('finish', resolve);
       for (const chunk of chunks) stream.write(chunk);
