@@ -10,7 +10,7 @@ import {
   queueCheckpointMove,
   writeCheckpoint,
 } from './checkpoint.store';
-import { handlesType, type EventBatch } from './event-batch';
+import { handlesType, type BatchEntry, type EventBatch } from './event-batch';
 import { isEventSpecific, safeErrorMessage } from './projection-error';
 import { recordSetAside } from './set-aside.store';
 
@@ -71,8 +71,9 @@ export const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, 
  * lock the checkpoint row, project the handled events after it, move it to the end of the batch
  * (past events the projection does not handle too). Replaying a batch is therefore a no-op, and
  * two writers on one projection (two app instances, an app and a rebuild) never double-apply.
- * When an event cannot be applied (see isEventSpecific), the batch is applied again event by event
- * and that event is set aside: live projection and rebuild take the same path, so they agree.
+ * When an event cannot be applied (see isEventSpecific), the batch is applied again in ever smaller
+ * runs until that event is alone, and it is set aside: live projection and rebuild take the same
+ * path, so they agree.
  */
 export async function applyBatch(
   knex: Knex,
@@ -168,9 +169,14 @@ export async function projectAfterCheckpoint(
 }
 
 /**
- * The slow path of applyBatch: each event in its own savepoint; one the database refuses is rolled
- * back alone and recorded in projection_set_aside, in the transaction that moves the checkpoint past
- * it. A transient error still aborts the whole batch, to be retried.
+ * The slow path of applyBatch: the events are applied in savepoints, halves of the batch first,
+ * split again wherever the database refuses, down to the single event, which is rolled back alone and
+ * recorded in projection_set_aside, in the transaction that moves the checkpoint past it. The result is
+ * that of one savepoint per event (a projection applies a run of events as it applies them one by one:
+ * live and rebuild batches are cut anywhere), in about 2 log2(n) attempts per bad event instead of n:
+ * a rebuild batch of 10,000 events held its transaction for ~30 s one by one, and an open write
+ * transaction keeps every newer event on the server unreadable to every live projector meanwhile.
+ * A transient error still aborts the whole batch, to be retried.
  */
 async function applyEventByEvent(
   trx: Knex.Transaction,
@@ -182,28 +188,41 @@ async function applyEventByEvent(
   if (!Array.isArray(pending)) return pending as ApplyOutcome;
   const setAside: SetAsideNotice[] = [];
   let projected = 0;
+  const putAside = async (entry: BatchEntry, failure: unknown) => {
+    const message = safeErrorMessage(failure);
+    await recordSetAside(trx, projection.name, entry.stored, message);
+    setAside.push({ projection: projection.name, stored: entry.stored, message });
+  };
+  const applyRun = async (run: readonly BatchEntry[]): Promise<void> => {
+    if (run.length === 0) return;
+    try {
+      await trx.transaction(async (savepoint) => {
+        const sql = new StatementPipeline(savepoint);
+        await projection.project(
+          run.map((entry) => entry.parsed!),
+          sql,
+        );
+        await sql.flush();
+      });
+      projected += run.length;
+    } catch (error) {
+      if (!isEventSpecific(error)) throw error;
+      if (run.length === 1) return putAside(run[0]!, error);
+      const half = Math.ceil(run.length / 2);
+      await applyRun(run.slice(0, half));
+      await applyRun(run.slice(half));
+    }
+  };
+  // Runs of parsed events between the entries that could not even be read (set aside as they come).
+  let run: BatchEntry[] = [];
   for (const entry of pending) {
-    let failure: unknown = entry.error;
-    if (!failure && entry.parsed) {
-      const event = entry.parsed;
-      try {
-        await trx.transaction(async (savepoint) => {
-          const sql = new StatementPipeline(savepoint);
-          await projection.project([event], sql);
-          await sql.flush();
-        });
-        projected += 1;
-      } catch (error) {
-        if (!isEventSpecific(error)) throw error;
-        failure = error;
-      }
-    }
-    if (failure) {
-      const message = safeErrorMessage(failure);
-      await recordSetAside(trx, projection.name, entry.stored, message);
-      setAside.push({ projection: projection.name, stored: entry.stored, message });
-    }
+    if (entry.error) {
+      await applyRun(run);
+      run = [];
+      await putAside(entry, entry.error);
+    } else if (entry.parsed) run.push(entry);
   }
+  await applyRun(run);
   await writeCheckpoint(trx, projection.name, batch.last);
   return { status: 'applied', checkpoint: batch.last, projected, setAside };
 }

@@ -46,8 +46,8 @@ function movements(productId: string, count: number, poisonAt?: number): NewEven
 describe.each([
   // 2,101 events: slices sent at events 1,000 and 2,000, the rest at the end.
   ['every slice accepted', 2_100, undefined, 2],
-  // Kept short: the plain way then applies the delivery event by event in one long transaction,
-  // which holds back reads in every database of a shared server (parallel suites wait on it).
+  // Kept short: the plain way then applies the delivery again in ever smaller runs inside one
+  // transaction, which holds back reads in every database of a shared server while it lasts.
   ['a row refused in the second slice', 1_100, 1_050, 1],
 ])('a bulk delivery sliced: %s', (_, count, poisonAt, slices) => {
   it('stores what a rebuild stores, and sets aside only the refused event', async () => {
