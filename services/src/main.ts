@@ -1,9 +1,13 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './config';
+import { describeStartupError, loadConfig, type AppConfig } from './config';
 import { startApp } from './gateway/create-app';
+
+/** For the message of a failed start: the settings, once read. */
+let loaded: AppConfig | undefined;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  loaded = config;
   const running = await startApp(config);
   const lines = [``, `  Glow Beauty back office is running at ${running.url}`];
   if (running.bootstrap?.generatedPassword) {
@@ -36,6 +40,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A bad setting in one line naming it; anything else whole.
+  console.error(describeStartupError(error, loaded) ?? error);
   process.exit(1);
 });

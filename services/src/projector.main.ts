@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, describeStartupError, loadConfig, type AppConfig } from './config';
 import { createRootLogger, nestLoggerFor } from './gateway/http/request-logging';
 import { Infrastructure } from './gateway/infrastructure/infrastructure';
 import { ProjectorLeadership } from './projector/projector-leadership';
@@ -10,8 +10,18 @@ import { ProjectorLeadership } from './projector/projector-leadership';
  * Run gateways with PROJECTIONS=external beside it; they wait on the shared checkpoints.
  * Several may run on one PostgreSQL: one leads (advisory lock), the others wait as hot standbys.
  */
+/** For the message of a failed start: the settings, once read. */
+let loaded: AppConfig | undefined;
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  loaded = config;
+  if (!config.databaseUrl) {
+    // The embedded database belongs to the one process that opened it: that gateway projects itself.
+    throw new ConfigError(
+      'DATABASE_URL is required: a projector process keeps the read models of a PostgreSQL server shared with gateways run with PROJECTIONS=external (with the embedded database, the gateway projects itself)',
+    );
+  }
   Logger.overrideLogger(nestLoggerFor(createRootLogger({ enabled: true, level: config.logLevel })));
   const logger = new Logger('Projector');
   // Migrations and connections now, projecting only once leader: a standby is ready to take over.
@@ -56,6 +66,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A bad setting in one line naming it; anything else whole.
+  console.error(describeStartupError(error, loaded) ?? error);
   process.exit(1);
 });

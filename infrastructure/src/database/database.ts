@@ -26,8 +26,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openEmbeddedDatabase(options.dataDir ?? 'memory://');
 }
 
+/**
+ * knex's own warnings (chiefly a connection it could not make: a server down or refusing) in one
+ * line each: knex appends the error's stack, which tells an operator nothing the message does not.
+ */
+const knexLog: Knex.Config['log'] = {
+  warn: (message: string) => console.warn(message.split('\n', 1)[0]),
+  error: (message: string) => console.error(message.split('\n', 1)[0]),
+};
+
 function openServerDatabase(databaseUrl: string): Database {
-  const knex = knexFactory({ client, connection: databaseUrl, pool: { min: 0, max: 10 } });
+  const knex = knexFactory({ client, connection: databaseUrl, pool: { min: 0, max: 10 }, log: knexLog });
   return { knex, engine: 'postgres', close: () => knex.destroy() };
 }
 

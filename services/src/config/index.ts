@@ -1,2 +1,3 @@
 export * from './app-config';
 export type { TrustProxy } from './trust-proxy';
+export { describeStartupError } from './startup-error';

@@ -1,0 +1,50 @@
+import { ConfigError, type AppConfig } from './app-config';
+
+interface SystemError {
+  readonly code?: unknown;
+  readonly syscall?: unknown;
+  readonly hostname?: unknown;
+  readonly path?: unknown;
+  readonly message?: unknown;
+}
+
+/** Network errors of a connection that could not be made (Node's codes). */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET']);
+/** PostgreSQL SQLSTATE classes a wrong address or account gives: connection (08), authorisation (28), no database (3D). */
+const REFUSED_BY_SERVER = /^(08|28|3D)[0-9A-Z]{3}$/;
+
+/** A database address for a message: user, host, port and database, never the password. */
+function shownUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    url.password = '';
+    return url.toString();
+  } catch {
+    return 'the value given';
+  }
+}
+
+/**
+ * The one line a failed start prints when a setting explains it, naming that setting (as the README
+ * promises of a bad value): the port taken, the host not this machine's, the database not reachable
+ * or refusing. Null for anything else, which is printed whole: it is a defect, not a setting.
+ */
+export function describeStartupError(error: unknown, config: AppConfig | undefined): string | null {
+  if (error instanceof ConfigError) return error.message;
+  if (!config) return null;
+  const { code, syscall, hostname, path, message } = (error ?? {}) as SystemError;
+  const text = typeof message === 'string' ? message : String(error);
+  if (code === 'EADDRINUSE')
+    return `PORT ${config.port} is already in use on ${config.host}: stop what listens there or choose another PORT`;
+  if (syscall === 'listen' && code === 'EACCES')
+    return `PORT ${config.port} needs privileges this process does not have: choose a PORT above 1024`;
+  if (code === 'EADDRNOTAVAIL' || ((code === 'ENOTFOUND' || code === 'EAI_AGAIN') && hostname === config.host))
+    return `HOST ${config.host} is not an address of this machine: use 0.0.0.0 (every interface), 127.0.0.1 or one of its addresses`;
+  const fromDatabase =
+    typeof code === 'string' && (REFUSED_BY_SERVER.test(code) || (UNREACHABLE.has(code) && syscall !== 'listen'));
+  if (config.databaseUrl && fromDatabase)
+    return `DATABASE_URL (${shownUrl(config.databaseUrl)}) cannot be used: ${text}`;
+  if (!config.databaseUrl && typeof path === 'string' && path.startsWith(config.dataDir))
+    return `DATA_DIR (${config.dataDir}) cannot be used: ${text}`;
+  return null;
+}
