@@ -44,6 +44,8 @@ COPY --from=build --chown=node:node /app/infrastructure/dist /app/infrastructure
 COPY --from=build --chown=node:node /app/projections/dist /app/projections/dist
 COPY --from=build --chown=node:node /app/services/dist /app/services/dist
 COPY --from=build --chown=node:node /app/web/dist /app/web/dist
+# npm run projections:rebuild / projections:set-aside check that the server is built (it is) before they run.
+COPY --from=build --chown=node:node /app/scripts/ensure-server-built.mjs /app/scripts/ensure-server-built.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
