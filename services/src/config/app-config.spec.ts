@@ -12,6 +12,13 @@ describe('loadConfig', () => {
 
   it('fails fast naming the bad setting', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    // Digits only: what Number() would also read (hex, exponents, fractions) is refused.
+    for (const port of ['0x115D', '1e3', '80.5', '-1', 'abc'])
+      expect(() => loadConfig({ PORT: port })).toThrow(/PORT must be a whole number/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be at most 65535/);
+    expect(loadConfig({ PORT: ' 4445 ' }).port).toBe(4445);
+    expect(loadConfig({ READY_MAX_PROJECTION_LAG: '250' }).readyMaxProjectionLag).toBe(250);
+    expect(() => loadConfig({ READY_MAX_PROJECTION_LAG: '1e3' })).toThrow(/READY_MAX_PROJECTION_LAG/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
     expect(() => loadConfig({ ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_PASSWORD is required/);
     expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toThrow(/at least 8/);

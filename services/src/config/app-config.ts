@@ -8,8 +8,17 @@ const flag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** A whole number as an environment variable holds it: digits only (not 0x115D, 1e3 or 12.5), spaces around ignored. */
+const wholeNumber = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().max(max, `${name} must be at most ${max}`));
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber('PORT', 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -51,7 +60,7 @@ const envSchema = z.object({
   STOREFRONT_TOKEN: z.string().min(16, 'STOREFRONT_TOKEN must be at least 16 characters').optional(),
   TRUST_PROXY: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
-  READY_MAX_PROJECTION_LAG: z.coerce.number().int().min(0).default(1_000),
+  READY_MAX_PROJECTION_LAG: wholeNumber('READY_MAX_PROJECTION_LAG', Number.MAX_SAFE_INTEGER).default(1_000),
 });
 
 export interface AppConfig {
