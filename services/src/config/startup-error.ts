@@ -1,9 +1,12 @@
+import { resolve } from 'node:path';
 import { ConfigError, type AppConfig } from './app-config';
 
 interface SystemError {
   readonly code?: unknown;
   readonly syscall?: unknown;
   readonly hostname?: unknown;
+  readonly address?: unknown;
+  readonly port?: unknown;
   readonly path?: unknown;
   readonly message?: unknown;
 }
@@ -12,6 +15,24 @@ interface SystemError {
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET']);
 /** PostgreSQL SQLSTATE classes a wrong address or account gives: connection (08), authorisation (28), no database (3D). */
 const REFUSED_BY_SERVER = /^(08|28|3D)[0-9A-Z]{3}$/;
+
+/**
+ * Whether a connection error is the database's: a SQLSTATE always is (KurrentDB gives none); a
+ * network error is when it names the database's host or port, or when no other server is configured.
+ */
+function fromDatabase(error: SystemError, config: AppConfig): boolean {
+  const { code, syscall, hostname, port } = error;
+  if (!config.databaseUrl || typeof code !== 'string') return false;
+  if (REFUSED_BY_SERVER.test(code)) return true;
+  if (!UNREACHABLE.has(code) || syscall === 'listen') return false;
+  if (!config.eventStoreUrl) return true;
+  try {
+    const url = new URL(config.databaseUrl);
+    return hostname === url.hostname || (typeof port === 'number' && port === Number(url.port || 5432));
+  } catch {
+    return false;
+  }
+}
 
 /** A database address for a message: user, host, port and database, never the password. */
 function shownUrl(databaseUrl: string): string {
@@ -32,7 +53,8 @@ function shownUrl(databaseUrl: string): string {
 export function describeStartupError(error: unknown, config: AppConfig | undefined): string | null {
   if (error instanceof ConfigError) return error.message;
   if (!config) return null;
-  const { code, syscall, hostname, path, message } = (error ?? {}) as SystemError;
+  const details = (error ?? {}) as SystemError;
+  const { code, syscall, hostname, path, message } = details;
   const text = typeof message === 'string' ? message : String(error);
   if (code === 'EADDRINUSE')
     return `PORT ${config.port} is already in use on ${config.host}: stop what listens there or choose another PORT`;
@@ -40,11 +62,9 @@ export function describeStartupError(error: unknown, config: AppConfig | undefin
     return `PORT ${config.port} needs privileges this process does not have: choose a PORT above 1024`;
   if (code === 'EADDRNOTAVAIL' || ((code === 'ENOTFOUND' || code === 'EAI_AGAIN') && hostname === config.host))
     return `HOST ${config.host} is not an address of this machine: use 0.0.0.0 (every interface), 127.0.0.1 or one of its addresses`;
-  const fromDatabase =
-    typeof code === 'string' && (REFUSED_BY_SERVER.test(code) || (UNREACHABLE.has(code) && syscall !== 'listen'));
-  if (config.databaseUrl && fromDatabase)
+  if (config.databaseUrl && fromDatabase(details, config))
     return `DATABASE_URL (${shownUrl(config.databaseUrl)}) cannot be used: ${text}`;
-  if (!config.databaseUrl && typeof path === 'string' && path.startsWith(config.dataDir))
+  if (!config.databaseUrl && typeof path === 'string' && resolve(path).startsWith(resolve(config.dataDir)))
     return `DATA_DIR (${config.dataDir}) cannot be used: ${text}`;
   return null;
 }
