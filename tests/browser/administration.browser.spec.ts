@@ -1,4 +1,5 @@
 import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { newProduct, stockOf } from './support/catalogue';
 import { ACCESS_RESTRICTED_TEXT, PAGE_LABELS } from './support/pages';
 import {
   expectHeading,
@@ -26,27 +27,12 @@ describe('administration: settings and customer support', () => {
 
   const managerPage = (width = WIDTH) => openSignedIn(harness, width);
 
-  const newProduct = async (name: string, stock: number, price = '2500') => {
-    const created = await harness.manager.post('/api/products', {
-      name: `${name} ${uniqueSuffix()}`,
-      sku: `ADM-${uniqueSuffix()}`,
-      category: 'Skincare Products',
-      price,
-      costPrice: '1000',
-      currentStock: stock,
-      minStockLevel: 0,
-    });
-    expect(created.status).toBe(201);
-    return created.body as { id: string; name: string; sku: string };
-  };
-
-  const stockOf = async (id: string) =>
-    ((await harness.manager.get('/api/products')).body as { id: string; currentStock: number }[]).find(
-      (product) => product.id === id,
-    )!.currentStock;
+  const createProduct = (name: string, stock: number, price?: string) =>
+    newProduct(harness, { name, stock, price, skuPrefix: 'ADM' });
+  const stockNow = (id: string) => stockOf(harness, id);
 
   it('grants assistants the Sales page only, adds an assistant who sees only that, then deactivates it', async () => {
-    const product = await newProduct('Shea Butter Cream', 5);
+    const product = await createProduct('Shea Butter Cream', 5);
     const { page } = await managerPage();
     await navigate(page, 'settings', 'Settings');
     await expectVisible(page.getByTestId('settings-view'));
@@ -165,7 +151,7 @@ describe('administration: settings and customer support', () => {
     await expectVisible(assistantPage.getByTestId('sign-in-card'));
     expect(await assistantPage.getByTestId('sidebar').count()).toBe(0);
     expect(await assistantPage.evaluate(() => (globalThis as any).localStorage.getItem('user'))).toBeNull();
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await stockNow(product.id)).toBe(5);
   });
 
   it('edits contact info behind the server-checked password gate, and changes a manager password', async () => {

@@ -1,4 +1,5 @@
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { newProduct, stockOf } from './support/catalogue';
 import {
   expectHidden,
   expectText,
@@ -22,28 +23,13 @@ describe('online orders: the dashboard dialog and the served order on Transactio
 
   const managerPage = (width = WIDTH) => openSignedIn(harness, width);
 
-  const newProduct = async (name: string, stock: number, price = '2500') => {
-    const created = await harness.manager.post('/api/products', {
-      name: `${name} ${uniqueSuffix()}`,
-      sku: `OO-${uniqueSuffix()}`,
-      category: 'Skincare Products',
-      price,
-      costPrice: '1000',
-      currentStock: stock,
-      minStockLevel: 0,
-    });
-    expect(created.status).toBe(201);
-    return created.body as { id: string; name: string; sku: string };
-  };
-
-  const stockOf = async (id: string) =>
-    ((await harness.manager.get('/api/products')).body as { id: string; currentStock: number }[]).find(
-      (product) => product.id === id,
-    )!.currentStock;
+  const createProduct = (name: string, stock: number, price?: string) =>
+    newProduct(harness, { name, stock, price, skuPrefix: 'OO' });
+  const stockNow = (id: string) => stockOf(harness, id);
 
   it('lists online orders oldest first and moves one Waiting → Processing → Served; too little stock changes nothing', async () => {
-    const plenty = await newProduct('Argan Hair Oil', 10, '4500');
-    const scarce = await newProduct('Rose Perfume', 1, '12000');
+    const plenty = await createProduct('Argan Hair Oil', 10, '4500');
+    const scarce = await createProduct('Rose Perfume', 1, '12000');
     const placeOrder = async (body: Record<string, unknown>) => {
       const response = await harness.manager.post('/api/online-orders', body);
       expect(response.status).toBe(201);
@@ -123,7 +109,7 @@ describe('online orders: the dashboard dialog and the served order on Transactio
     expect(await card.getAttribute('data-status')).toBe('processing');
     await expectText(dialog.getByTestId('pending-orders-badge'), '1 pending');
     expect((await actions()).sort()).toEqual(['pending', 'served']);
-    expect(await stockOf(plenty.id)).toBe(10);
+    expect(await stockNow(plenty.id)).toBe(10);
 
     await card.locator('[data-testid="order-status-action"][data-status="served"]').click();
     await expectToast(page, {
@@ -134,7 +120,7 @@ describe('online orders: the dashboard dialog and the served order on Transactio
     });
     await expectText(card.getByTestId('order-status-badge'), 'Served');
     expect(await actions()).toEqual(['pending']);
-    expect(await stockOf(plenty.id)).toBe(8);
+    expect(await stockNow(plenty.id)).toBe(8);
 
     // Serving with too little stock: the server's reason, and nothing changes.
     const scarceCard = dialog.locator(`[data-testid="online-order"][data-order-id="${second.id}"]`);
@@ -148,7 +134,7 @@ describe('online orders: the dashboard dialog and the served order on Transactio
     await expectText(scarceCard.getByTestId('order-status-badge'), 'Waiting');
     expect(await scarceCard.getAttribute('data-status')).toBe('pending');
     await expectText(dialog.getByTestId('pending-orders-badge'), '1 pending');
-    expect(await stockOf(scarce.id)).toBe(1);
+    expect(await stockNow(scarce.id)).toBe(1);
     const unchanged = (await harness.manager.get('/api/online-orders')).body.find(
       (order: { id: string }) => order.id === second.id,
     );

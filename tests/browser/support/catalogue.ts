@@ -1,0 +1,31 @@
+import { uniqueSuffix, type BrowserApp } from './browser-app';
+
+export interface CreatedProduct {
+  readonly id: string;
+  readonly name: string;
+  readonly sku: string;
+}
+
+/** One product through the API (name and SKU made unique), for a screen test to act on. */
+export async function newProduct(
+  harness: BrowserApp,
+  { name, stock, price = '2500', skuPrefix }: { name: string; stock: number; price?: string; skuPrefix: string },
+): Promise<CreatedProduct> {
+  const created = await harness.manager.post('/api/products', {
+    name: `${name} ${uniqueSuffix()}`,
+    sku: `${skuPrefix}-${uniqueSuffix()}`,
+    category: 'Skincare Products',
+    price,
+    costPrice: '1000',
+    currentStock: stock,
+    minStockLevel: 0,
+  });
+  expect(created.status).toBe(201);
+  return created.body as CreatedProduct;
+}
+
+/** A product's current stock as GET /api/products lists it. */
+export async function stockOf(harness: BrowserApp, id: string): Promise<number> {
+  const products = (await harness.manager.get('/api/products')).body as { id: string; currentStock: number }[];
+  return products.find((product) => product.id === id)!.currentStock;
+}
