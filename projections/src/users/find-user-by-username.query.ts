@@ -7,14 +7,11 @@ import { USER_COLUMNS, toUserRecord, type UserRecord, type UserRow } from './use
  * compares (`Ada` typed on a phone that capitalises is the user `ada`); the name as written first.
  */
 export async function findUserByUsername(knex: Knex, username: string): Promise<UserRecord | null> {
-  const rows: UserRow[] = await knex('users')
+  const row: UserRow | undefined = await knex('users')
     .select(USER_COLUMNS)
     .whereRaw('lower(username) = lower(?)', [username])
     .whereNull('deleted_at')
-    .orderBy('created_at', 'asc');
-  const folded = username.toLowerCase();
-  const row =
-    rows.find((candidate) => candidate.username === username) ??
-    rows.find((candidate) => candidate.username.toLowerCase() === folded);
+    .orderByRaw('(username = ?) desc, created_at asc', [username])
+    .first();
   return row ? toUserRecord(row) : null;
 }

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { PackageSearch } from 'lucide-react';
-import type { Product } from '@shop/contracts';
+import { stockStatus, type Product } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/feedback/empty-state';
@@ -23,8 +23,8 @@ type InventoryViewProps = {
   onShowAll?: () => void;
 };
 
-/** At or below the minimum level: what the dashboard counts as a low-stock item (out of stock included). */
-const isLowStock = (product: Product) => product.currentStock <= product.minStockLevel;
+/** Low or out of stock: what the dashboard counts as a low-stock item (at or below the minimum level). */
+const isLowStock = (product: Product) => stockStatus(product) !== 'In Stock';
 
 /** Cards rendered at once (divisible by the 1, 2 and 3 columns of the grid): 5,000 would lag. */
 const PAGE_SIZE = 30;
