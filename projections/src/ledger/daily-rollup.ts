@@ -20,10 +20,18 @@ export interface SaleFigures {
   quantity: number;
 }
 
-/** Spec 9 profit of a line: (unit price − cost price) × quantity, nothing when either is unknown. */
-export function lineProfit(unitPrice: string | null, costPrice: string | null, quantity: number): bigint {
-  return unitPrice !== null && costPrice !== null
-    ? (storedAmountToKobo(unitPrice) - storedAmountToKobo(costPrice)) * BigInt(quantity)
+/**
+ * Spec 9 profit of a line: (unit price − cost price) × quantity, the cost falling back to the
+ * product's price when none is known (as the stock profit's margin does); nothing without a unit price.
+ */
+export function lineProfit(
+  unitPrice: string | null,
+  costPrice: string | null,
+  price: string,
+  quantity: number,
+): bigint {
+  return unitPrice !== null
+    ? (storedAmountToKobo(unitPrice) - storedAmountToKobo(costPrice ?? price)) * BigInt(quantity)
     : 0n;
 }
 
@@ -31,8 +39,11 @@ const negate = (amount: string) => koboToAmount(-storedAmountToKobo(amount));
 const signedKobo = (amount: string): bigint =>
   amount.startsWith('-') ? -storedAmountToKobo(amount.slice(1)) : storedAmountToKobo(amount);
 
-/** The sale figures of a movement: a sale line, a reversal of one, or null for any other movement. */
-export function saleFigures(event: Movement): SaleFigures | null {
+/**
+ * The sale figures of a movement: a sale line, a reversal of one, or null for any other movement.
+ * `price`: the product's catalogue price, the cost of a line recorded without one.
+ */
+export function saleFigures(event: Movement, price: string): SaleFigures | null {
   const { data } = event;
   const original = data.reverses;
   if (event.type === 'StockIssued' && event.data.reason === 'sale' && !original) {
@@ -45,7 +56,7 @@ export function saleFigures(event: Movement): SaleFigures | null {
       total: line.totalValue,
       originalTotal: line.originalTotal,
       discount: line.discountAmount,
-      profit: koboToAmount(lineProfit(line.unitPrice, line.costPrice, line.quantity)),
+      profit: koboToAmount(lineProfit(line.unitPrice, line.costPrice, price, line.quantity)),
       quantity: line.quantity,
     };
   }
@@ -57,7 +68,7 @@ export function saleFigures(event: Movement): SaleFigures | null {
     total: negate(original.totalValue),
     originalTotal: negate(original.originalTotal),
     discount: negate(original.discountAmount),
-    profit: koboToAmount(-lineProfit(original.unitPrice, original.costPrice, original.quantity)),
+    profit: koboToAmount(-lineProfit(original.unitPrice, original.costPrice, price, original.quantity)),
     quantity: -original.quantity,
   };
 }
@@ -93,8 +104,8 @@ type Key = [
 export class DailyRollup {
   private readonly rows = new Map<string, { key: Key; sums: Sums }>();
 
-  /** `recordedDay`: the Lagos day of the event, worked out once by the caller. */
-  add(event: Movement, recordedDay: string, category: string, sale: SaleFigures | null): void {
+  /** `recordedDay`: the Lagos day of the event, worked out once by the caller; `price` as for saleFigures. */
+  add(event: Movement, recordedDay: string, category: string, price: string, sale: SaleFigures | null): void {
     const { data } = event;
     const direction = event.type === 'StockReceived' ? 'in' : 'out';
     const effectiveDay = !sale || sale.at === event.metadata.at ? recordedDay : lagosBusinessDay(sale.at);
@@ -132,7 +143,8 @@ export class DailyRollup {
     sums.count += 1;
     sums.units += data.quantity;
     sums.value += storedAmountToKobo(data.totalValue);
-    if (event.type === 'StockIssued') sums.outProfit += lineProfit(data.unitPrice, data.costPrice, data.quantity);
+    if (event.type === 'StockIssued')
+      sums.outProfit += lineProfit(data.unitPrice, data.costPrice, price, data.quantity);
     if (sale) {
       sums.saleTotal += signedKobo(sale.total);
       sums.saleOriginal += signedKobo(sale.originalTotal);

@@ -8,6 +8,7 @@ import {
   stockIssued,
   stockReceived,
 } from '../testing/projection-test-kit';
+import { getDashboardMetrics } from '../dashboard/get-dashboard-metrics.query';
 import { getReportSummary } from '../reports/report-summary.query';
 import { listInventoryAsOf } from './inventory-as-of.query';
 import { getProductHistory } from './product-history.query';
@@ -116,5 +117,65 @@ describe('product ledger projection', () => {
     });
     expect(before.byStaff).toEqual([expect.objectContaining({ staff: 'bola', unitsSold: 3 })]);
     expect(before.movements.stockIn).toEqual({ count: 2, units: 7, value: '7000.00' });
+  });
+});
+
+describe('product ledger projection: profit of a line without a cost', () => {
+  const db = useReadModelDatabase();
+
+  it("costs a sale line recorded without a cost price at the product's price (spec 9), reversal included", async () => {
+    const ledger = new FakeLedger();
+    const soap = productCreated({ name: 'Soap', openingStock: 10, costPrice: null, price: '1000.00' });
+    // A stock out (reason sale) entered in the stock dialog at a price of its own, and a till line at the price.
+    const dialog = stockIssued(soap.productId, 2, '1200.00', { sellerName: 'bola' });
+    const till = stockIssued(soap.productId, 1, '1000.00', { sellerName: 'bola' });
+    const reversal = stockReceived(soap.productId, 2, {
+      reason: 'adjustment',
+      unitPrice: '1200.00',
+      totalValue: '2400.00',
+      reverses: {
+        movementId: dialog.movementId,
+        type: 'out',
+        reason: 'sale',
+        at: '2025-04-10T09:00:00.000Z',
+        quantity: 2,
+        sellerName: 'bola',
+        saleId: null,
+        unitPrice: '1200.00',
+        costPrice: null,
+        originalTotal: '2400.00',
+        discountAmount: '0.00',
+        totalValue: '2400.00',
+      },
+    });
+    const created = ledger.stored([newEvent('ProductCreated', soap, '2025-04-10T08:00:00.000Z')]);
+    await project(db.knex, productLedgerProjection, created);
+    const sold = ledger.stored([
+      newEvent('StockIssued', dialog, '2025-04-10T09:00:00.000Z'),
+      newEvent('StockIssued', till, '2025-04-10T10:00:00.000Z'),
+    ]);
+    await project(db.knex, productLedgerProjection, sold, created.at(-1)!.position);
+
+    // (1200.00 − 1000.00) × 2 + (1000.00 − 1000.00) × 1: from the whole day's sums and from the lines alike.
+    const wholeDay = { from: new Date('2025-04-09T23:00:00.000Z'), to: new Date('2025-04-10T23:00:00.000Z') };
+    const partDay = { from: new Date('2025-04-10T08:30:00.000Z'), to: new Date('2025-04-10T12:00:00.000Z') };
+    for (const range of [wholeDay, partDay])
+      expect((await getReportSummary(db.knex, { ...range, knownAt: null })).sales).toMatchObject({
+        profit: '400.00',
+        unitsSold: 3,
+      });
+    expect((await getDashboardMetrics(db.knex, new Date('2025-04-10T12:00:00.000Z'))).todaysSalesProfit).toBe('400.00');
+
+    await project(
+      db.knex,
+      productLedgerProjection,
+      ledger.stored([newEvent('StockReceived', reversal, '2025-04-10T11:00:00.000Z')]),
+      sold.at(-1)!.position,
+    );
+    expect((await getReportSummary(db.knex, { ...wholeDay, knownAt: null })).sales).toMatchObject({
+      profit: '0.00',
+      unitsSold: 1,
+      reversedLines: 1,
+    });
   });
 });

@@ -77,9 +77,9 @@ export const productLedgerProjection = defineProjection({
           const change = event.type === 'StockReceived' ? event.data.quantity : -event.data.quantity;
           product.balance += change;
           if (event.type === 'StockReceived' && event.data.costPrice !== null) product.costPrice = event.data.costPrice;
-          const sale = saleFigures(event);
+          const sale = saleFigures(event, product.price);
           rows.push(entryRow(event, product, ledgerAt, event.data.quantity, change, sale, audit));
-          rollup.add(event, lagosBusinessDay(event.metadata.at), product.category, sale);
+          rollup.add(event, lagosBusinessDay(event.metadata.at), product.category, product.price, sale);
           break;
         }
         default:

@@ -79,7 +79,8 @@ describe('the product ledger and its daily rollup backfill from the full history
     expect(checkpoint?.position).toEqual(head);
 
     // And it follows live appends like the others.
-    const late = productCreated({ openingStock: 5 });
+    // No cost, sold at its price: as the domain would record it, the line carries no cost either.
+    const late = productCreated({ openingStock: 5, price: '100.00', costPrice: null });
     const live = await eventStore.append(
       `product-${late.productId}`,
       [

@@ -97,13 +97,18 @@ const lagosDay = (ms: number) => new Date(ms + 60 * 60 * 1000).toISOString().sli
  */
 export function salesSummary(events: readonly RawEvent[], from: number, to: number, knownAt = Infinity): BruteSummary {
   const category = new Map<string, string>();
+  // A line recorded without a cost is costed at the product's price (spec 9's fallback).
+  const price = new Map<string, string>();
   const summary: BruteSummary = { totals: empty(), byCategory: new Map(), byStaff: new Map(), byDayStaff: new Map() };
   const add = (key: string, map: Map<string, Figures>) => {
     if (!map.has(key)) map.set(key, empty());
     return map.get(key)!;
   };
   for (const { event, at } of events) {
-    if (event.type === 'ProductCreated') category.set(event.data.productId, event.data.category);
+    if (event.type === 'ProductCreated') {
+      category.set(event.data.productId, event.data.category);
+      price.set(event.data.productId, event.data.price);
+    }
     if (at > knownAt) continue;
     let line: {
       productId: string;
@@ -148,10 +153,9 @@ export function salesSummary(events: readonly RawEvent[], from: number, to: numb
       };
     }
     if (!line || line.when < from || line.when >= to) continue;
+    const cost = line.cost ?? price.get(line.productId) ?? line.unit;
     const profit =
-      line.unit !== null && line.cost !== null
-        ? new Decimal(line.unit).minus(line.cost).times(line.quantity)
-        : new Decimal(0);
+      line.unit !== null && cost !== null ? new Decimal(line.unit).minus(cost).times(line.quantity) : new Decimal(0);
     const targets = [
       summary.totals,
       add(category.get(line.productId) ?? '', summary.byCategory),
