@@ -151,6 +151,11 @@ describe('reports, CSV exports, stock as of a date and product history', () => {
         summary.getByTestId('report-card-profit').getByTestId('report-card-value'),
         formatKobo(serumProfit + lipstickProfit),
       );
+      // Spec 9's formula ignores the discount: shown beside the profit net of it.
+      await expectText(
+        summary.getByTestId('report-card-profit-before-discounts').getByTestId('report-card-value'),
+        formatKobo(serumProfit + serumDiscount + lipstickProfit),
+      );
       const stockValue = toKobo(serum.price) * serumNow + toKobo(lipstick.price) * lipstickNow;
       await expectText(
         summary.getByTestId('report-card-stock-value').getByTestId('report-card-value'),
@@ -163,6 +168,7 @@ describe('reports, CSV exports, stock as of a date and product history', () => {
       await expectText(cell(serumRow, 'Sales'), formatKobo(serumSales));
       await expectText(cell(serumRow, 'Discounts'), formatKobo(serumDiscount));
       await expectText(cell(serumRow, 'Profit'), formatKobo(serumProfit));
+      await expectText(cell(serumRow, 'Profit before discounts'), formatKobo(serumProfit + serumDiscount));
       const lipstickRow = byCategory.locator(`[data-testid="sales-row"][data-key="${lipstick.category}"]`);
       await expectText(cell(lipstickRow, 'Sales'), formatKobo(lipstickSales));
       await expectText(cell(lipstickRow, 'Profit'), formatKobo(lipstickProfit));

@@ -162,7 +162,7 @@ export function ReportsView() {
 
       <Section
         title="Sales in range"
-        description="Sales, units and profit (net of discounts) per category and per staff member"
+        description="Sales, units and profit (before and net of discounts) per category and per staff member"
       >
         {rangeFigures(
           summary.isPending ? (

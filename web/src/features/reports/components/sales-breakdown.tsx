@@ -6,13 +6,15 @@ const figures = <Row extends SalesFigures>(): Column<Row>[] => [
   { heading: 'Units', cell: (row) => row.unitsSold, numeric: true },
   { heading: 'Sales', cell: (row) => formatMoney(row.totalSales), numeric: true },
   { heading: 'Discounts', cell: (row) => formatMoney(row.discounts), numeric: true },
+  // Spec 9's formula (before discounts) beside the profit net of discounts, as issue 5 asks.
+  { heading: 'Profit before discounts', cell: (row) => formatMoney(row.profit), numeric: true },
   { heading: 'Profit', cell: (row) => formatMoney(row.profitNetOfDiscounts), numeric: true },
 ];
 
 type ByCategory = SalesFigures & { category: string };
 type ByStaff = SalesFigures & { staff: string };
 
-/** Sales, units and profit (spec 9, net of discounts) per category and per staff member. */
+/** Sales, units and profit (spec 9's, and net of discounts) per category and per staff member. */
 export function SalesBreakdown({
   byCategory,
   byStaff,

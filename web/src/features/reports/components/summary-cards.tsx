@@ -22,6 +22,12 @@ export function SummaryCards({ inventory, summary, rangeInvalid = false }: Summa
     { key: 'low-stock', label: 'Low / Out of Stock', value: inventory ? String(lowStock) : '…' },
     { key: 'sales', label: 'Sales in range', value: summary ? formatMoney(summary.sales.totalSales) : pending },
     { key: 'units', label: 'Units sold in range', value: summary ? String(summary.sales.unitsSold) : pending },
+    // Spec 9's profit, Σ (unit price − cost) × quantity, ignores discounts: both are shown (issue 5).
+    {
+      key: 'profit-before-discounts',
+      label: 'Profit in range (before discounts)',
+      value: summary ? formatMoney(summary.sales.profit) : pending,
+    },
     {
       key: 'profit',
       label: 'Profit in range (net of discounts)',
@@ -29,7 +35,7 @@ export function SummaryCards({ inventory, summary, rangeInvalid = false }: Summa
     },
   ];
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6" data-testid="reports-summary">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-7" data-testid="reports-summary">
       {cards.map((card) => (
         <Card key={card.key} className="p-3 sm:p-4" data-testid={`report-card-${card.key}`}>
           <p className="text-xs font-medium text-slate-500">{card.label}</p>
