@@ -1,4 +1,4 @@
-import { LIMITS } from '@shop/contracts';
+import { LIMITS, MAX_AMOUNT } from '@shop/contracts';
 import { startTestApp, type TestApp } from './support/test-app';
 import type { ApiClient } from './support/api-client';
 
@@ -115,6 +115,38 @@ describe('limits: what the read models cannot store is refused, nothing is store
       { productId: cheap.body.id, type: 'in', quantity: 1, unitPrice: '0.00', reason: 'purchase' },
       409,
       'Stock of Cotton Pads must be at most 1000000000 units: 1000000000 in stock, 1 more would make 1000000001',
+    );
+  });
+
+  it('answers stock as of, the range report and the inventory CSV for a product at the largest price and stock', async () => {
+    // Both within the limits, so the domain accepts them; price × stock (10^17) is past a decimal(16,2).
+    const vault = await manager.post('/api/products', {
+      name: 'Vault Gift Set',
+      sku: 'VAULT-01',
+      category: 'Gift Sets',
+      price: MAX_AMOUNT,
+      currentStock: LIMITS.maxStockLevel,
+    });
+    expect(vault.status).toBe(201);
+    const value = '99999999990000000.00';
+
+    for (const path of ['/api/inventory', '/api/inventory?asOf=9999-12-31']) {
+      const inventory = await manager.get(path);
+      expect(inventory.status).toBe(200);
+      expect(inventory.body.find((item: { id: string }) => item.id === vault.body.id)).toMatchObject({
+        currentStock: LIMITS.maxStockLevel,
+        stockValue: value,
+      });
+    }
+    const report = await manager.get('/api/reports/summary');
+    expect(report.status).toBe(200);
+    expect(report.body.stock.byCategory).toContainEqual(
+      expect.objectContaining({ category: 'Gift Sets', units: LIMITS.maxStockLevel, stockValue: value }),
+    );
+    const csv = await manager.get('/api/reports/inventory.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain(
+      `Vault Gift Set,VAULT-01,Gift Sets,${MAX_AMOUNT},${LIMITS.maxStockLevel},0,${value},In Stock`,
     );
   });
 });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { stockStatus, type InventoryItem } from '@shop/contracts';
+import { SQL_TYPES, stockStatus, type InventoryItem } from '@shop/contracts';
 import { formatMoney, utcTextToIsoString } from '../shared/sql-values';
 
 export interface InventoryQuery {
@@ -57,7 +57,7 @@ async function inventoryPage(knex: Knex, query: InventoryQuery, after: Cursor | 
   const cursor = limit === null ? '' : ', s.created_commit::text, s.created_prepare::text';
   let sql = `select s.product_id as id, s.name, s.sku, s.category, s.price_now::text as price, s.cost_now::text as cost_price,
       s.stock, s.min_stock_level, s.description, s.images, s.created_at::text as created_at,
-      (s.price_now * s.stock)::numeric(16,2)::text as stock_value${cursor}
+      (s.price_now * s.stock)::${SQL_TYPES.rollupAmount}::text as stock_value${cursor}
     from (${source}) s`;
   if (after) {
     sql += ` where (s.created_at, s.created_commit, s.created_prepare) < (?::timestamptz, ?::numeric, ?::numeric)`;
