@@ -273,4 +273,38 @@ describe('ledger screens: stocktake and reversal', () => {
       await popup.close();
     });
   });
+
+  it("keeps the counts typed on another category's sheet when one sheet is posted", async () => {
+    const tag = `${suffix}-two`;
+    const razor = await createProduct(`Count Razor ${tag}`, `CNT-R-${tag}`, "Men's Grooming", 5);
+    const mist = await createProduct(`Count Mist ${tag}`, `CNT-M-${tag}`, 'Fragrances', 8);
+    const { page } = await openSignedIn(harness, 1280);
+    await navigate(page, 'inventory', 'Inventory');
+    await page.getByTestId('stocktake-link').click();
+    await expectHeading(page, 'Stocktake');
+    const pick = async (category: string) => {
+      await page.getByTestId('stocktake-category').click();
+      await page.getByRole('option', { name: category, exact: true }).click();
+    };
+    const countOf = (productId: string) =>
+      page.locator(`[data-testid="count-sheet-line"][data-product-id="${productId}"]`).getByTestId('count-input');
+
+    // Counted on the Men's Grooming sheet, then the Fragrances sheet is counted and posted alone.
+    await pick("Men's Grooming");
+    await countOf(razor).fill('3');
+    await pick('Fragrances');
+    await countOf(mist).fill('9');
+    await page.getByTestId('stocktake-notes').fill('Two sheets');
+    await page.getByTestId('stocktake-review-button').click();
+    await page.getByTestId('stocktake-review').getByTestId('stocktake-post').click();
+    await expectToast(page, { title: 'Stocktake posted', description: '1 product(s) counted, 1 adjusted.' });
+    await expectText(page.getByTestId('stocktake-result-line'), `Count Mist ${tag}: 8 → 9 (+1)`);
+
+    // The other sheet's count is still there to post, with the notes it will need.
+    await pick("Men's Grooming");
+    expect(await countOf(razor).inputValue()).toBe('3');
+    expect(await page.getByTestId('stocktake-notes').inputValue()).toBe('Two sheets');
+    const { body: history } = await harness.manager.get(`/api/products/${razor}/history`);
+    expect(history.entries.filter((entry: { stocktake: unknown }) => entry.stocktake)).toHaveLength(0);
+  });
 });

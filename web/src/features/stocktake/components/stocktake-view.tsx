@@ -29,7 +29,7 @@ type StocktakeViewProps = {
  * which moves to that product's count field; Enter there comes back), review, post once.
  */
 export function StocktakeView({ products, isLoading, isError, userId }: StocktakeViewProps) {
-  const { draft, setDraft, clear } = useStocktakeDraft(userId);
+  const { draft, setDraft, clear, clearPosted } = useStocktakeDraft(userId);
   const [scan, setScan] = useState('');
   const [scanMessage, setScanMessage] = useState('');
   const [notesError, setNotesError] = useState<string | undefined>();
@@ -87,7 +87,8 @@ export function StocktakeView({ products, isLoading, isError, userId }: Stocktak
         onSuccess: (posted) => {
           setReviewing(false);
           setResult(posted);
-          clear();
+          // Only this sheet's counts were posted: another category's stay in the draft.
+          clearPosted(posted.lines.map((line) => line.productId));
           // The last scan's "…: enter the count" belongs to the sheet just posted.
           setScanMessage('');
           const adjusted = posted.lines.filter((line) => line.difference !== 0).length;

@@ -50,5 +50,19 @@ export function useStocktakeDraft(userId: string) {
       ),
     [],
   );
-  return { draft, setDraft, clear };
+  /**
+   * After a sheet is posted: drops the counts it posted. Counts typed on another category's sheet
+   * were not posted and stay (with the notes, which they will need); with none left it is `clear`.
+   */
+  const clearPosted = useCallback(
+    (productIds: readonly string[]) =>
+      setDraft((current) => {
+        const posted = new Set(productIds);
+        const counts = Object.fromEntries(Object.entries(current.counts).filter(([id]) => !posted.has(id)));
+        if (Object.values(counts).some((count) => count.trim() !== '')) return { ...current, counts };
+        return current.category === emptyDraft.category ? emptyDraft : { ...emptyDraft, category: current.category };
+      }),
+    [],
+  );
+  return { draft, setDraft, clear, clearPosted };
 }
