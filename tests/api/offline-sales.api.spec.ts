@@ -138,6 +138,25 @@ describe('POST /api/sales with offline: sales the till took without a connection
     expect(await stockOf(product.id)).toBe(3);
   });
 
+  it('merges a product listed twice at the same price however the price is written, and refuses two prices', async () => {
+    const product = await newProduct('450', 5);
+    const twice = (second: string) => ({
+      ...offlineSale(product.id, '450'),
+      items: [
+        { productId: product.id, quantity: 1, unitPrice: '450' },
+        { productId: product.id, quantity: 2, unitPrice: second },
+      ],
+    });
+    const merged = await manager.post('/api/sales', twice('450.00'));
+    expect(merged.status).toBe(201);
+    expect(merged.body.lines).toEqual([expect.objectContaining({ quantity: 3, unitPrice: '450.00' })]);
+    expect(merged.body.totalValue).toBe('1350.00');
+    const refused = await manager.post('/api/sales', twice('449.99'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('A product appears twice with different prices');
+    expect(await stockOf(product.id)).toBe(2);
+  });
+
   it('refuses a time of sale in the future or absurdly old, and an offline sale without prices (400)', async () => {
     const product = await newProduct('100', 3);
     const future = new Date(Date.now() + 60 * 60_000).toISOString();

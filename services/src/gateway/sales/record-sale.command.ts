@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import {
   toDomainEvent,
+  toKobo,
   type CreateSaleCommandInput,
   type DomainEventOf,
   type Sale,
@@ -43,7 +44,8 @@ function mergeItems(items: CreateSaleCommandInput['items']) {
   const merged = new Map<string, { quantity: number; unitPrice: string | undefined }>();
   for (const item of items) {
     const seen = merged.get(item.productId);
-    if (seen && seen.unitPrice !== item.unitPrice)
+    // Compared as amounts: "450" and "450.00" are one price.
+    if (seen && toKobo(seen.unitPrice) !== toKobo(item.unitPrice))
       throw validationError('A product appears twice with different prices');
     merged.set(item.productId, { quantity: (seen?.quantity ?? 0) + item.quantity, unitPrice: item.unitPrice });
   }
