@@ -201,13 +201,15 @@ describe('reports, CSV exports, stock as of a date and product history', () => {
     });
 
     it('downloads both CSV exports with the server file names', async () => {
-      const download = async (testId: string) => {
-        const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+      // The spec's "export buttons": found as buttons by their names, as a user (or a screen reader) finds them.
+      const download = async (name: string) => {
+        const button = page.getByRole('button', { name, exact: true });
+        const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
         const path = await file.path();
         return { name: file.suggestedFilename(), rows: parseCsv(await readFile(path, 'utf8')) };
       };
 
-      const inventory = await download('export-inventory');
+      const inventory = await download('Export Inventory');
       expect(inventory.name).toMatch(/^inventory-report-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(inventory.rows[0]).toEqual([
         'Name',
@@ -226,7 +228,7 @@ describe('reports, CSV exports, stock as of a date and product history', () => {
       expect(Number(serumLine?.[4])).toBe(serumNow);
       expect(toKobo(serumLine![6]!)).toBe(toKobo(serum.price) * serumNow);
 
-      const transactions = await download('export-transactions');
+      const transactions = await download('Export Transactions');
       expect(transactions.name).toMatch(/^transactions-report-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(transactions.rows[0]).toEqual([
         'Date',
