@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
@@ -21,6 +21,7 @@ const ConnectionBanner = lazy(async () => ({
  */
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -60,6 +61,11 @@ export function AppShell() {
             <DialogPrimitive.Content
               data-testid="mobile-sidebar"
               aria-describedby={undefined}
+              // The menu button is not a Dialog.Trigger, so Radix would leave the focus on <body>.
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                menuButton.current?.focus();
+              }}
               className="animate-slide-in fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl focus:outline-none md:hidden"
             >
               <DialogPrimitive.Title className="sr-only">Navigation menu</DialogPrimitive.Title>
@@ -77,6 +83,7 @@ export function AppShell() {
         <div className="md:pl-64">
           <div className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur md:hidden">
             <button
+              ref={menuButton}
               type="button"
               onClick={() => setMenuOpen(true)}
               aria-label="Open menu"

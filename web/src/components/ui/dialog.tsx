@@ -32,10 +32,12 @@ export function DialogContent({
   children,
   focusFirstField = false,
   onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   const waitingForField = useRef(false);
+  const opener = useRef<HTMLElement | null>(null);
 
   // A form that mounts after the dialog opened (lazy): move focus to its first field when it shows,
   // unless the user has already moved it elsewhere.
@@ -58,6 +60,8 @@ export function DialogContent({
   });
 
   const onOpen = (event: Event) => {
+    // Still the element that opened the dialog: focus has not moved in yet.
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     onOpenAutoFocus?.(event);
     if (!focusFirstField || event.defaultPrevented) return;
     event.preventDefault();
@@ -68,6 +72,17 @@ export function DialogContent({
       waitingForField.current = true;
       contentRef.current?.focus();
     }
+  };
+
+  // Radix gives the focus back only to a Dialog.Trigger; most dialogs here open from state, and closing
+  // them left the focus on <body>. Back to the opener, unless focus already went elsewhere (a next dialog).
+  const onClose = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    const target = opener.current;
+    opener.current = null;
+    if (event.defaultPrevented || !target?.isConnected) return;
+    event.preventDefault();
+    if (document.activeElement === null || document.activeElement === document.body) target.focus();
   };
 
   return (
@@ -81,6 +96,7 @@ export function DialogContent({
         )}
         ref={contentRef}
         onOpenAutoFocus={onOpen}
+        onCloseAutoFocus={onClose}
         {...props}
       >
         {children}

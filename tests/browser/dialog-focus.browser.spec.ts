@@ -1,0 +1,75 @@
+import type { Locator, Page } from 'playwright-core';
+import { useBrowserApp } from './support/browser-app';
+import { expectHidden, expectVisible, navigate, openSignedIn } from './support/screen';
+
+/** Whether the element behind `locator` gets the keyboard focus (Radix moves it a task after closing). */
+async function getsFocus(page: Page, locator: Locator): Promise<boolean> {
+  const element = await locator.elementHandle();
+  return page
+    .waitForFunction((target) => target?.ownerDocument.activeElement === target, element, { timeout: 2_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** Opens a dialog from `opener` with the keyboard, closes it with Escape, and says where focus went. */
+async function openAndEscape(page: Page, opener: Locator, dialog: Locator): Promise<boolean> {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expectVisible(dialog);
+  await page.keyboard.press('Escape');
+  await expectHidden(dialog);
+  return getsFocus(page, opener);
+}
+
+/**
+ * Keyboard use: a dialog opened from a button gives the focus back to that button when it closes,
+ * not to the top of the page (Radix restores focus only to its own Dialog.Trigger, which these
+ * dialogs, opened from state, do not use).
+ */
+describe('focus returns to the button that opened a dialog', () => {
+  const harness = useBrowserApp();
+
+  it('at 1280 px: the dashboard stock-in and online orders dialogs, and Record Stock Out on Inventory', async () => {
+    // Made before signing in: the web app's product list is never stale, so it would not refetch it.
+    await harness.manager.post('/api/products', {
+      name: 'Focus Toner',
+      sku: 'FOCUS-1',
+      category: 'Skincare Products',
+      price: '1200.00',
+      currentStock: 4,
+      minStockLevel: 1,
+    });
+    const { context, page } = await openSignedIn(harness, 1280);
+    const header = page.getByTestId('page-header');
+    const stockDialog = page.getByTestId('stock-dialog');
+    expect(await openAndEscape(page, header.getByRole('button', { name: 'Stock In', exact: true }), stockDialog)).toBe(
+      true,
+    );
+    expect(
+      await openAndEscape(
+        page,
+        page.getByRole('button', { name: /^Incoming Online Orders/ }),
+        page.getByTestId('online-orders-dialog'),
+      ),
+    ).toBe(true);
+
+    await navigate(page, 'inventory', 'Inventory');
+    const card = page.locator('[data-testid="product-card"][data-sku="FOCUS-1"]');
+    expect(await openAndEscape(page, card.getByRole('button', { name: /Stock Out/ }), stockDialog)).toBe(true);
+    await context.close();
+  });
+
+  it('at 375 px: the navigation menu gives the focus back to the menu button', async () => {
+    const { context, page } = await openSignedIn(harness, 375);
+    const menuButton = page.getByTestId('mobile-menu-button');
+    expect(await openAndEscape(page, menuButton, page.getByTestId('mobile-sidebar'))).toBe(true);
+
+    await menuButton.click();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expectHidden(page.getByTestId('mobile-sidebar'));
+    expect(await getsFocus(page, menuButton)).toBe(true);
+    await context.close();
+  });
+});
