@@ -3,10 +3,10 @@ import { useBrowserApp } from './support/browser-app';
 import { expectHidden, expectVisible, navigate, openSignedIn } from './support/screen';
 
 /** Whether the element behind `locator` gets the keyboard focus (Radix moves it a task after closing). */
-async function getsFocus(page: Page, locator: Locator): Promise<boolean> {
+async function getsFocus(page: Page, locator: Locator, timeout = 2_000): Promise<boolean> {
   const element = await locator.elementHandle();
   return page
-    .waitForFunction((target) => target?.ownerDocument.activeElement === target, element, { timeout: 2_000 })
+    .waitForFunction((target) => target?.ownerDocument.activeElement === target, element, { timeout })
     .then(
       () => true,
       () => false,
@@ -70,6 +70,20 @@ describe('focus returns to the button that opened a dialog', () => {
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expectHidden(page.getByTestId('mobile-sidebar'));
     expect(await getsFocus(page, menuButton)).toBe(true);
+    await context.close();
+  });
+
+  it('the first opening of Add New Product puts the focus in Product Name once the form has loaded', async () => {
+    const { context, page } = await openSignedIn(harness, 1280);
+    const opener = page.getByTestId('page-header').getByTestId('add-product-button');
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('add-product-dialog');
+    // The form (and its uploader) loads on the first opening; the focus follows it in.
+    expect(await getsFocus(page, dialog.locator('#product-name'), 10_000)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expectHidden(dialog);
+    expect(await getsFocus(page, opener)).toBe(true);
     await context.close();
   });
 });

@@ -36,28 +36,25 @@ export function DialogContent({
   ...props
 }: DialogContentProps) {
   const contentRef = useRef<HTMLDivElement>(null);
-  const waitingForField = useRef(false);
+  const fieldObserver = useRef<MutationObserver | null>(null);
   const opener = useRef<HTMLElement | null>(null);
 
+  useEffect(() => () => fieldObserver.current?.disconnect(), []);
+
   // A form that mounts after the dialog opened (lazy): move focus to its first field when it shows,
-  // unless the user has already moved it elsewhere.
-  useEffect(() => {
-    if (!focusFirstField) return;
-    const root = contentRef.current;
-    if (!root) return;
+  // unless the user has already moved it elsewhere. Watched from the opening itself: an effect
+  // re-run on each render dropped the wait before a lazy form arrived.
+  const focusFieldWhenShown = (root: HTMLElement) => {
+    fieldObserver.current?.disconnect();
     const observer = new MutationObserver(() => {
-      if (!waitingForField.current) return;
       const field = firstField(root);
       if (!field) return;
-      waitingForField.current = false;
+      observer.disconnect();
       if (document.activeElement === root || !root.contains(document.activeElement)) field.focus();
     });
     observer.observe(root, { childList: true, subtree: true });
-    return () => {
-      waitingForField.current = false;
-      observer.disconnect();
-    };
-  });
+    fieldObserver.current = observer;
+  };
 
   const onOpen = (event: Event) => {
     // Still the element that opened the dialog: focus has not moved in yet.
@@ -65,18 +62,20 @@ export function DialogContent({
     onOpenAutoFocus?.(event);
     if (!focusFirstField || event.defaultPrevented) return;
     event.preventDefault();
-    const field = firstField(contentRef.current);
+    const root = contentRef.current;
+    const field = firstField(root);
     if (field) {
       field.focus();
-    } else {
-      waitingForField.current = true;
-      contentRef.current?.focus();
+    } else if (root) {
+      focusFieldWhenShown(root);
+      root.focus();
     }
   };
 
   // Radix gives the focus back only to a Dialog.Trigger; most dialogs here open from state, and closing
   // them left the focus on <body>. Back to the opener, unless focus already went elsewhere (a next dialog).
   const onClose = (event: Event) => {
+    fieldObserver.current?.disconnect();
     onCloseAutoFocus?.(event);
     const target = opener.current;
     opener.current = null;
