@@ -317,6 +317,22 @@ describe('a hostile client over HTTP', () => {
         );
       }
     });
+
+    it("refuses an online order's number as a till sale's id with 409, before and after the order is served", async () => {
+      const orders = onlineOrderHelpers(app, manager);
+      const order = await orders.placeOrder([{ productId, quantity: 1 }]);
+      const sale = () =>
+        manager.post('/api/sales', {
+          saleId: order.orderNumber,
+          items: [{ productId, quantity: 1 }],
+          paymentMethod: 'cash',
+        });
+      const message = `Sale id ${order.orderNumber} is an online order's number: a till sale cannot use it`;
+      await refused(sale, 409, message);
+      expect((await orders.setStatus(order.id, 'served')).status).toBe(200);
+      await refused(sale, 409, message);
+      expect((await manager.get(`/api/sales/${order.orderNumber}`)).status).toBe(404);
+    });
   });
 
   describe('6. a malformed %-escape in the address', () => {

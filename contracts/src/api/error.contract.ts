@@ -30,6 +30,8 @@ export const MESSAGES = {
   orderNumberTaken: (orderNumber: string) => `Order number ${orderNumber} is already taken`,
   orderNumberNotAReceipt: (orderNumber: string) =>
     `Sale ${orderNumber} is an online order: a stock movement cannot add lines to its receipt`,
+  orderNumberNotASale: (orderNumber: string) =>
+    `Sale id ${orderNumber} is an online order's number: a till sale cannot use it`,
   orderProductNotFound: (productId: string) => `Product ${productId} not found`,
   orderProductDeleted: (product: string) => `${product} is no longer available`,
   orderStatusUnchanged: (status: string) => `This order is already ${status}`,

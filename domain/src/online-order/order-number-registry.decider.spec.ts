@@ -23,4 +23,11 @@ describe('order number registry', () => {
         `Sale ${orderNumber} is an online order: a stock movement cannot add lines to its receipt`,
       );
   });
+
+  it("lets a till sale take an id no order owns, and refuses an order's number", () => {
+    given().when({ type: 'TakeAsSaleId', orderNumber }).thenNothing();
+    given(claimed)
+      .when({ type: 'TakeAsSaleId', orderNumber })
+      .thenRefused('conflict', `Sale id ${orderNumber} is an online order's number: a till sale cannot use it`);
+  });
 });

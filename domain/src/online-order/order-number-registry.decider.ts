@@ -11,7 +11,9 @@ export type OrderNumberCommand =
    * A stock movement grouped under this id (its saleId): refused when an online order owns it, whose
    * number groups its own movements only. Records nothing.
    */
-  | { readonly type: 'GroupMovementUnder'; readonly orderNumber: string };
+  | { readonly type: 'GroupMovementUnder'; readonly orderNumber: string }
+  /** A till sale taking this id: refused when an online order owns it, as above. Records nothing. */
+  | { readonly type: 'TakeAsSaleId'; readonly orderNumber: string };
 
 type OrderNumberEvent = DomainEventOf<'OrderNumberClaimed'>;
 
@@ -22,6 +24,9 @@ export function decideOrderNumber(command: OrderNumberCommand, state: OrderNumbe
       return [{ type: 'OrderNumberClaimed', data: { orderNumber: command.orderNumber, orderId: command.orderId } }];
     case 'GroupMovementUnder':
       if (state.ownerOrderId !== null) throw conflict(MESSAGES.orderNumberNotAReceipt(command.orderNumber));
+      return [];
+    case 'TakeAsSaleId':
+      if (state.ownerOrderId !== null) throw conflict(MESSAGES.orderNumberNotASale(command.orderNumber));
       return [];
     default:
       return assertNever(command);

@@ -10,7 +10,10 @@ import {
 } from '@shop/contracts';
 import { saleFromEvent } from '@shop/projections';
 import {
+  decideOrderNumber,
   decideSale,
+  orderNumberDecider,
+  orderNumberStreamId,
   productDecider,
   productStreamId,
   refuseReceiptSaleId,
@@ -99,15 +102,18 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
     const streams = [
       // Presumed new: a retried post finds it on the second attempt, by the append's version check.
       { streamId: saleStreamId(input.saleId), fold: saleStreamFold, presumedNew: true },
+      // Read only: an online order's number is that order's, never a till sale's id.
+      { streamId: orderNumberStreamId(input.saleId), fold: orderNumberDecider },
       ...lines.map((line) => ({ streamId: productStreamId(line.productId), fold: productDecider })),
     ] as const;
     const result = await this.writer.handle(
       context,
       streams,
-      ([saleStream, ...products]) => {
+      ([saleStream, orderNumber, ...products]) => {
         refuseReceiptSaleId(input.saleId, saleStream.owner);
+        const taken = decideOrderNumber({ type: 'TakeAsSaleId', orderNumber: input.saleId }, orderNumber);
         const decision = decideSale(command, saleStream.sale, products);
-        return [decision.sale, ...decision.products];
+        return [decision.sale, taken, ...decision.products];
       },
       readYourWrites,
     );
