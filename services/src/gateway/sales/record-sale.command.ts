@@ -42,13 +42,16 @@ export class RecordSaleCommand extends Command<{ sale: Sale; created: boolean }>
   }
 }
 
+/** One price written two ways ("450", "450.00") is the same; a price given is never the same as none (toKobo reads none as 0). */
+const samePrice = (a: string | undefined, b: string | undefined) =>
+  a === b || (a !== undefined && b !== undefined && toKobo(a) === toKobo(b));
+
 /** Merges repeated products into one line: stock is checked against the whole quantity asked for. */
 function mergeItems(items: CreateSaleCommandInput['items']) {
   const merged = new Map<string, { quantity: number; unitPrice: string | undefined }>();
   for (const item of items) {
     const seen = merged.get(item.productId);
-    // Compared as amounts: "450" and "450.00" are one price.
-    if (seen && toKobo(seen.unitPrice) !== toKobo(item.unitPrice))
+    if (seen && !samePrice(seen.unitPrice, item.unitPrice))
       throw validationError('A product appears twice with different prices');
     merged.set(item.productId, { quantity: (seen?.quantity ?? 0) + item.quantity, unitPrice: item.unitPrice });
   }
