@@ -6,6 +6,10 @@ export type StocktakeDraft = { category: string; counts: Record<string, string>;
 
 export const emptyDraft: StocktakeDraft = { category: ALL_CATEGORIES, counts: {}, notes: '' };
 
+/** No counts and no notes; the category stays chosen for the next count. */
+const cleared = (current: StocktakeDraft): StocktakeDraft =>
+  current.category === emptyDraft.category ? emptyDraft : { ...emptyDraft, category: current.category };
+
 const storageKey = (userId: string) => `stocktake-draft:${userId}`;
 
 function readDraft(userId: string): StocktakeDraft {
@@ -43,13 +47,7 @@ export function useStocktakeDraft(userId: string) {
     }
   }, [draft, userId]);
   /** Drops the counts and notes; the category stays chosen for the next count. */
-  const clear = useCallback(
-    () =>
-      setDraft((current) =>
-        current.category === emptyDraft.category ? emptyDraft : { ...emptyDraft, category: current.category },
-      ),
-    [],
-  );
+  const clear = useCallback(() => setDraft(cleared), []);
   /**
    * After a sheet is posted: drops the counts it posted. Counts typed on another category's sheet
    * were not posted and stay (with the notes, which they will need); with none left it is `clear`.
@@ -60,7 +58,7 @@ export function useStocktakeDraft(userId: string) {
         const posted = new Set(productIds);
         const counts = Object.fromEntries(Object.entries(current.counts).filter(([id]) => !posted.has(id)));
         if (Object.values(counts).some((count) => count.trim() !== '')) return { ...current, counts };
-        return current.category === emptyDraft.category ? emptyDraft : { ...emptyDraft, category: current.category };
+        return cleared(current);
       }),
     [],
   );
