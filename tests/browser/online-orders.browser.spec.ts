@@ -174,4 +174,44 @@ describe('online orders: the dashboard dialog and the served order on Transactio
     expect(dialogBox!.x).toBeGreaterThanOrEqual(0);
     expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(NARROW);
   });
+  it('an order served, moved back to pending and served again prints the second serve as its receipt; one only moved back prints none', async () => {
+    const cream = await createProduct('Shea Body Cream', 10, '3000');
+    const soap = await createProduct('Black Soap Bar', 10, '750.50');
+    const place = async () => {
+      const response = await harness.manager.post('/api/online-orders', {
+        customerName: `Ngozi Eze ${uniqueSuffix()}`,
+        items: [
+          { productId: cream.id, quantity: 2 },
+          { productId: soap.id, quantity: 1 },
+        ],
+      });
+      expect(response.status).toBe(201);
+      return response.body as { id: string; orderNumber: string };
+    };
+    const move = async (id: string, status: string) =>
+      expect((await harness.manager.request('PATCH', `/api/online-orders/${id}/status`, { status })).status).toBe(200);
+    const again = await place();
+    await move(again.id, 'served');
+    await move(again.id, 'pending');
+    await move(again.id, 'served');
+    const undone = await place();
+    await move(undone.id, 'served');
+    await move(undone.id, 'pending');
+    expect(await stockNow(cream.id)).toBe(8);
+
+    const { page } = await managerPage();
+    await navigate(page, 'transactions', 'Transactions');
+    const againGroup = page.locator(`[data-testid="transaction-group"][data-sale-id="${again.orderNumber}"]`);
+    const undoneGroup = page.locator(`[data-testid="transaction-group"][data-sale-id="${undone.orderNumber}"]`);
+    await expectVisible(againGroup);
+    await expectVisible(undoneGroup);
+    expect(await undoneGroup.getByTestId('print-receipt').count()).toBe(0);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), againGroup.getByTestId('print-receipt').click()]);
+    await expectText(popup.getByTestId('receipt-sale-id'), again.orderNumber);
+    expect(await popup.getByTestId('receipt-line').count()).toBe(2);
+    expect(await popup.getByTestId('receipt-line-reversed').count()).toBe(0);
+    expect(await popup.getByTestId('receipt-reversed').count()).toBe(0);
+    await expectText(popup.getByTestId('receipt-total'), /6,750\.50/);
+    await popup.close();
+  });
 });

@@ -11,7 +11,13 @@ import { useTransactionGroups } from '../api/get-transaction-groups';
 import { buildReceipt } from '@/components/receipt/receipt-model';
 import { openReceiptWindow, printReceipt } from '@/components/receipt/print-receipt';
 import { getSale } from '../api/get-sale';
-import { emptyFilter, isFiltering, isSaleGroup, type TransactionFilter } from '../utils/transaction-groups';
+import {
+  emptyFilter,
+  isFiltering,
+  isSaleGroup,
+  receiptLines,
+  type TransactionFilter,
+} from '../utils/transaction-groups';
 import { TransactionFilters } from './transaction-filters';
 import { TransactionGroupCard } from './transaction-group-card';
 
@@ -47,7 +53,7 @@ export function TransactionsView({ contactInfo, initialSearch = '', lineActions 
     try {
       // Only a till sale was recorded as one; an online order's or one-by-one lines have only their lines.
       const sale = group.recordedSale ? await getSale(saleId) : null;
-      printReceipt(popup, buildReceipt(saleId, inCartOrder(group.lines, sale), sale), contactInfo);
+      printReceipt(popup, buildReceipt(saleId, inCartOrder(receiptLines(group), sale), sale), contactInfo);
     } catch {
       popup.close();
       toastError('The receipt could not be loaded. Try again.');

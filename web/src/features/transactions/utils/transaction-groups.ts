@@ -3,9 +3,29 @@ import type { TransactionGroupResult } from '@shop/contracts';
 /** A sale's lines (all of them, whichever matched) or one movement, as the server pages them. */
 export type TransactionGroup = TransactionGroupResult;
 
-/** A till sale: it has a saleId and every line is a stock-out sale. Only these get a receipt. */
-export const isSaleGroup = (group: TransactionGroup): boolean =>
-  group.saleId !== null && group.lines.every((line) => line.type === 'out' && line.reason === 'sale');
+const isSaleLine = (line: TransactionGroup['lines'][number]) => line.type === 'out' && line.reason === 'sale';
+
+/**
+ * The lines a sale's receipt prints: its sale lines, less those given back within the group. An online
+ * order moved back to pending returns its lines under the order's number; served again, only the new
+ * lines are the sale. A line reversed by hand (its reversal is a movement of its own) stays, marked.
+ */
+export const receiptLines = (group: TransactionGroup): TransactionGroup['lines'] => {
+  const inGroup = new Set(group.lines.map((line) => line.id));
+  return group.lines.filter((line) => isSaleLine(line) && !(line.reversedBy && inGroup.has(line.reversedBy)));
+};
+
+/**
+ * A sale (a till sale, or an online order as served): it has a saleId, every line is a stock-out sale or
+ * the return of one of its own lines, and something is still sold. Only these get a receipt.
+ */
+export const isSaleGroup = (group: TransactionGroup): boolean => {
+  if (group.saleId === null) return false;
+  const inGroup = new Set(group.lines.map((line) => line.id));
+  const ownReturn = (line: TransactionGroup['lines'][number]) =>
+    line.type === 'in' && line.reason === 'return' && line.reverses !== null && inGroup.has(line.reverses);
+  return group.lines.every((line) => isSaleLine(line) || ownReturn(line)) && receiptLines(group).length > 0;
+};
 
 export const ALL = 'all';
 export const TYPE_FILTERS = [
