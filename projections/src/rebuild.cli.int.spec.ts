@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@shop/infrastructure';
+import { DataFolderInUseError, openDatabase } from '@shop/infrastructure';
 import { PostgresEventStore } from '@shop/infrastructure';
 import { listProducts } from './products/list-products.query';
 import { migrateReadModels } from './read-model.migrations';
@@ -21,15 +21,19 @@ describe('rebuild CLI', () => {
     expect(() => parseRebuildArgs(['--fast'])).toThrow(/Unknown argument/);
   });
 
-  it('refuses an embedded data folder that is missing or in use', () => {
+  it('refuses an embedded data folder that is missing or open in another process, not one a crash left', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rebuild-cli-'));
     try {
-      expect(() => assertDataDirUsable(dir, false)).toThrow(/No database/);
-      writeFileSync(join(dir, 'PG_VERSION'), '17');
-      expect(() => assertDataDirUsable(dir, false)).not.toThrow();
+      expect(() => assertDataDirUsable(dir)).toThrow(/No database/);
+      const holder = await openDatabase({ dataDir: dir });
+      try {
+        await expect(runRebuildCli([], { DATA_DIR: dir }, () => undefined)).rejects.toThrow(DataFolderInUseError);
+      } finally {
+        await holder.close();
+      }
+      // A crash leaves PGlite's postmaster.pid behind; only a live claim stops the command.
       writeFileSync(join(dir, 'postmaster.pid'), '-42');
-      expect(() => assertDataDirUsable(dir, false)).toThrow(/in use.*running/s);
-      expect(() => assertDataDirUsable(dir, true)).not.toThrow();
+      expect(() => assertDataDirUsable(dir)).not.toThrow();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

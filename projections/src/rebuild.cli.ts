@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openDatabase } from '@shop/infrastructure';
+import { DataFolderInUseError, openDatabase } from '@shop/infrastructure';
 import { createEventStore } from '@shop/infrastructure';
 import { allProjections } from './all-projections';
 import { migrateReadModels } from './read-model.migrations';
@@ -24,7 +24,7 @@ export const USAGE = `Usage: rebuild [--only name,name] [--batch-size N] [--forc
   Replays every event into fresh tables for the chosen read models (all by default) and swaps them
   in when complete; on failure the read models in service stay as they were.
   Projections: ${allProjections.map((projection) => projection.name).join(', ')}
-  --force  open an embedded data folder even if it looks in use (only after a crash left it marked)`;
+  --force  no longer needed, accepted for old scripts: a data folder left by a crash is taken over`;
 
 export function parseRebuildArgs(argv: readonly string[]): RebuildArgs {
   let only: string[] | undefined;
@@ -58,20 +58,12 @@ export function parseRebuildArgs(argv: readonly string[]): RebuildArgs {
 }
 
 /**
- * PGlite does not stop a second process from opening the same folder, and two writers corrupt it.
- * While open, PGlite keeps a postmaster.pid in the folder (removed on a clean close), so its
- * presence means the app is running, or crashed; either way we do not touch the data unasked.
+ * A folder with no database yet would be created empty and "rebuilt" from nothing. Whether another
+ * process has the folder open is for the database's own claim (DataFolderInUseError on open).
  */
-export function assertDataDirUsable(dataDir: string, force: boolean): void {
+export function assertDataDirUsable(dataDir: string): void {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     throw new UsageError(`No database in ${resolve(dataDir)}: set DATA_DIR (or DATABASE_URL) to the app's data.`);
-  }
-  if (!force && existsSync(join(dataDir, 'postmaster.pid'))) {
-    throw new UsageError(
-      `The data folder ${resolve(dataDir)} is in use: the app (embedded PGlite) is probably running.\n` +
-        'Stop it first: only one process may open an embedded data folder, and a second one would corrupt it.\n' +
-        'If the app is NOT running (it crashed and left the folder marked), run again with --force.',
-    );
   }
 }
 
@@ -84,7 +76,7 @@ export async function runRebuildCli(
   if (args.help) return print(USAGE);
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = env.DATA_DIR || './data';
-  if (!databaseUrl) assertDataDirUsable(dataDir, args.force);
+  if (!databaseUrl) assertDataDirUsable(dataDir);
 
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
@@ -136,6 +128,7 @@ if (require.main === module) {
     () => process.exit(0),
     (error: unknown) => {
       if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+      else if (error instanceof DataFolderInUseError) console.error(error.message);
       // A RebuildError names the event and says the read models in service were kept.
       else if (error instanceof RebuildError) console.error(error.message);
       else console.error('Rebuild failed:', error);

@@ -25,7 +25,7 @@ export const SET_ASIDE_USAGE = `Usage: set-aside list [--projection name] [--for
   list   events projections could not apply: position, projection, stream, type, error, when
   retry  applies them again (after a fix); those that apply now are removed, the others reported
   Projections: ${allProjections.map((projection) => projection.name).join(', ')}
-  --force  open an embedded data folder even if it looks in use (only after a crash left it marked)`;
+  --force  no longer needed, accepted for old scripts: a data folder left by a crash is taken over`;
 
 export function parseSetAsideArgs(argv: readonly string[]): SetAsideArgs {
   let command: SetAsideArgs['command'] | undefined;
@@ -64,7 +64,7 @@ export async function runSetAsideCli(
   }
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = env.DATA_DIR || './data';
-  if (!databaseUrl) assertDataDirUsable(dataDir, args.force);
+  if (!databaseUrl) assertDataDirUsable(dataDir);
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     await migrateReadModels(database.knex);

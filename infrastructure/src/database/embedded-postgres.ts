@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { claimDataFolder, type DataFolderClaim } from './data-folder-claim';
 import type { PgliteWorkerData, PgliteWorkerReply } from './pglite-worker';
 import { WorkerPortStream } from './worker-port-stream';
 
@@ -21,14 +22,30 @@ export interface EmbeddedPostgres {
  *
  * Every connection shares the ONE PGlite session (one query queue, one backend): callers keep to a
  * single connection, and a second one only waits while the first holds a transaction open.
+ *
+ * A data folder is claimed before the engine opens it and released once it has closed it
+ * (data-folder-claim.ts): a second process on the same folder fails here, having touched nothing.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   options: { readonly tcp?: boolean } = {},
 ): Promise<EmbeddedPostgres> {
-  // PGlite creates the data folder itself, but not its parents.
-  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const worker = startWorker({ dataDir, tcp: options.tcp ?? false });
+  let claim: DataFolderClaim | null = null;
+  if (!dataDir.includes('://')) {
+    // PGlite creates the data folder itself, but not its parents.
+    await mkdir(dataDir, { recursive: true });
+    claim = claimDataFolder(dataDir);
+  }
+  try {
+    return await startClaimed(dataDir, options.tcp ?? false, claim);
+  } catch (error) {
+    claim?.release();
+    throw error;
+  }
+}
+
+async function startClaimed(dataDir: string, tcp: boolean, claim: DataFolderClaim | null): Promise<EmbeddedPostgres> {
+  const worker = startWorker({ dataDir, tcp });
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
   let crash: unknown;
   // Without a listener a crash of the engine would take the whole process down with it; queries
@@ -53,6 +70,8 @@ export async function startEmbeddedPostgres(
       stopping ??= (async () => {
         worker.postMessage({ type: 'stop' });
         const code = await exited;
+        // The engine is gone either way: the folder is free.
+        claim?.release();
         if (code !== 0) throw crash ?? new Error(`PGlite worker stopped with code ${code}`);
       })();
       return stopping;

@@ -1,3 +1,4 @@
 export * from './database';
 export { runPipelined } from './pipelined-writes';
 export { addMissingColumns, dropRetiredColumns } from './column-changes';
+export { CLAIM_FILE, DataFolderInUseError, type DataFolderClaimRecord } from './data-folder-claim';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 
@@ -31,8 +31,17 @@ export class BackupEndpointFile {
     writeFileSync(this.path, JSON.stringify(endpoint), { mode: 0o600 });
   }
 
+  /** Only while the file is still this process's: never another app's on the same folder. */
   remove(): void {
-    if (this.path) rmSync(this.path, { force: true });
+    if (this.path && this.isMine(this.path)) rmSync(this.path, { force: true });
     this.path = null;
+  }
+
+  private isMine(path: string): boolean {
+    try {
+      return (JSON.parse(readFileSync(path, 'utf8')) as BackupEndpoint).token === this.token;
+    } catch {
+      return false;
+    }
   }
 }

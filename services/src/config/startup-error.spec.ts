@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { DataFolderInUseError } from '@shop/infrastructure';
 import { ConfigError, loadConfig } from './app-config';
 import { describeStartupError } from './startup-error';
 
@@ -25,6 +27,16 @@ describe('describeStartupError', () => {
     expect(describeStartupError(dataDirError, embedded)).toBe('DATA_DIR (./data) cannot be used: permission denied');
     expect(describeStartupError(new ConfigError('PORT must be a whole number'), undefined)).toBe(
       'PORT must be a whole number',
+    );
+    const inUse = new DataFolderInUseError(resolve('data'), {
+      pid: 4242,
+      hostname: hostname(),
+      startedAt: '2026-11-25T08:00:00.000Z',
+      command: 'main.js',
+    });
+    expect(describeStartupError(inUse, embedded)).toBe(
+      `The data folder ${resolve('data')} is in use by process 4242 (main.js, since 2026-11-25T08:00:00.000Z): ` +
+        'only one process may open an embedded PGlite folder; stop that one first, or set DATA_DIR to another folder',
     );
   });
 

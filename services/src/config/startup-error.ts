@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DataFolderInUseError } from '@shop/infrastructure';
 import { ConfigError, type AppConfig } from './app-config';
 
 interface SystemError {
@@ -48,10 +49,10 @@ function shownUrl(databaseUrl: string): string {
 /**
  * The one line a failed start prints when a setting explains it, naming that setting (as the README
  * promises of a bad value): the port taken, the host not this machine's, the database not reachable
- * or refusing. Null for anything else, which is printed whole: it is a defect, not a setting.
+ * or refusing, the data folder held by another process. Null for anything else, which is printed whole: it is a defect, not a setting.
  */
 export function describeStartupError(error: unknown, config: AppConfig | undefined): string | null {
-  if (error instanceof ConfigError) return error.message;
+  if (error instanceof ConfigError || error instanceof DataFolderInUseError) return error.message;
   if (!config) return null;
   const details = (error ?? {}) as SystemError;
   const { code, syscall, hostname, path, message } = details;

@@ -67,3 +67,33 @@ export async function startChildServer(env: Record<string, string>, timeoutMs = 
     },
   };
 }
+
+/**
+ * A gateway child expected to refuse to start: its exit code and everything it printed. Should it
+ * start after all, it is stopped with SIGTERM (as an operator would) and its code returned.
+ */
+export async function runChildServerToExit(
+  env: Record<string, string>,
+  timeoutMs = 150_000,
+): Promise<{ code: number | null; started: boolean; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let started = false;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    if (!started && READY.test(stdout)) {
+      started = true;
+      child.kill('SIGTERM');
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  // 'close' rather than 'exit': every byte it printed has been read by then.
+  const code = await new Promise<number | null>((resolve) => child.once('close', (exitCode) => resolve(exitCode)));
+  clearTimeout(timer);
+  return { code, started, stdout, stderr };
+}
