@@ -273,4 +273,81 @@ describe('bad inputs are refused with a message and change nothing', () => {
     expect(response.text).not.toMatch(/at \w+ \(|node_modules|\$argon2/);
     expect(await app.snapshot()).toEqual(before);
   });
+
+  // Spec sections 5 and 8 pair these messages with a toast title; the answer carries it.
+  const titled: Array<[string, string, string, () => unknown, number, string, string]> = [
+    [
+      'a sale at 101% discount',
+      'POST',
+      '/api/sales',
+      () => ({ saleId: 'CASH-1-a', items: [{ productId, quantity: 1 }], discountPercentage: '101' }),
+      400,
+      'Discount must be between 0% and 100%',
+      'Invalid discount',
+    ],
+    [
+      'a movement at 101% discount',
+      'POST',
+      '/api/transactions',
+      () => ({ ...validMovement(), type: 'out', reason: 'sale', discountPercentage: '101' }),
+      400,
+      'Discount must be between 0% and 100%',
+      'Invalid discount',
+    ],
+    [
+      'a user without username',
+      'POST',
+      '/api/users',
+      () => ({ password: 'secret-123' }),
+      400,
+      'Please fill in all required fields',
+      'Missing information',
+    ],
+    [
+      'a user with a 7-character password',
+      'POST',
+      '/api/users',
+      () => ({ username: 'shorty', password: 'secret1' }),
+      400,
+      'Password must be at least 8 characters long',
+      'Password too weak',
+    ],
+    [
+      'contact details with an empty address',
+      'PUT',
+      '/api/contact-info',
+      () => ({ email: 'a@b.co', phone: '+2348012345678', whatsapp: '+2348012345678', address: ' ', password: 'x' }),
+      400,
+      'Please enter a valid value.',
+      'Invalid Input',
+    ],
+    [
+      'a sign-in with a wrong password',
+      'POST',
+      '/api/login',
+      () => ({ username: 'manager', password: 'nope-nope' }),
+      401,
+      'Invalid username or password',
+      'Login Failed',
+    ],
+    [
+      'a stock out beyond stock',
+      'POST',
+      '/api/transactions',
+      () => ({ ...validMovement(), type: 'out', reason: 'sale', quantity: 4 }),
+      409,
+      'Only 3 units available for Kohl Pencil',
+      'Insufficient stock',
+    ],
+  ];
+
+  it.each(titled)('%s → %s %s answers the spec title', async (_name, method, path, body, status, message, title) => {
+    const response = await manager.request(method, path, body());
+    expect({ status: response.status, body: response.body }).toEqual({ status, body: { message, title } });
+  });
+
+  it('answers no title where the spec names none', async () => {
+    const response = await manager.put('/api/users/00000000-0000-4000-8000-000000000000', { isActive: false });
+    expect(response.body).toEqual({ message: 'User not found' });
+  });
 });

@@ -238,6 +238,7 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
       status: 409,
       body: {
         message: 'Reversing this stock in would make the stock of Nail Polish negative: only 2 units are in stock',
+        title: 'Insufficient stock',
       },
     });
     expect((await manager.get(`/api/products/${product.id}/history`)).body.product.currentStock).toBe(2);

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { USER_FORM_MESSAGES } from './user.contract';
 
-/** Every non-success response body. */
-export const errorResponse = z.object({ message: z.string() });
+/** Every non-success response body: `title` only when the spec names one for the message (ERROR_TITLES). */
+export const errorResponse = z.object({ message: z.string(), title: z.string().optional() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** Texts of spec section 8 that the server also sends. */
 export const MESSAGES = {
   insufficientStock: 'Insufficient stock',
   onlyUnitsAvailable: (units: number, product: string) => `Only ${units} units available for ${product}`,
+  reversalBelowZero: (product: string, units: number) =>
+    `Reversing this stock in would make the stock of ${product} negative: only ${units} units are in stock`,
   invalidCredentials: 'Invalid username or password',
   notSignedIn: 'Not signed in',
   forbidden: "You don't have permission to access this page. Contact your manager if you need access.",
@@ -65,3 +67,30 @@ export const SPEC_TEXTS: readonly string[] = [
 
 /** Whether a message is one of the spec's texts, sent to the client exactly. */
 export const isSpecText = (message: string): boolean => SPEC_TEXTS.includes(message);
+
+/**
+ * The titles the spec pairs with a message the server sends (sections 5 and 8: 'Invalid discount' /
+ * 'Discount must be between 0% and 100%', ...). The gateway adds the title to the error answer, so a
+ * client shows the spec's toast as it is; the one place that pairs them.
+ */
+const TITLE_BY_MESSAGE: ReadonlyMap<string, string> = new Map([
+  ['Discount must be between 0% and 100%', 'Invalid discount'],
+  [USER_FORM_MESSAGES.requiredFields, 'Missing information'],
+  [USER_FORM_MESSAGES.passwordTooShort, 'Password too weak'],
+  ['Please enter a valid value.', 'Invalid Input'],
+  [MESSAGES.invalidCredentials, 'Login Failed'],
+]);
+
+/** Messages with a product name or a count in them: MESSAGES.onlyUnitsAvailable and MESSAGES.reversalBelowZero. */
+const TITLE_BY_PATTERN: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^Only -?\d+ units available for .+$/s, MESSAGES.insufficientStock],
+  [
+    /^Reversing this stock in would make the stock of .+ negative: only -?\d+ units are in stock$/s,
+    MESSAGES.insufficientStock,
+  ],
+];
+
+/** The spec's toast title for an error message the server sends, when it names one. */
+export function errorTitleFor(message: string): string | undefined {
+  return TITLE_BY_MESSAGE.get(message) ?? TITLE_BY_PATTERN.find(([pattern]) => pattern.test(message))?.[1];
+}

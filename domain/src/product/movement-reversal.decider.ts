@@ -1,4 +1,4 @@
-import type { DomainEvent, DomainEventOf, ReversedMovement } from '@shop/contracts';
+import { MESSAGES, type DomainEvent, type DomainEventOf, type ReversedMovement } from '@shop/contracts';
 import type { Decider } from '../shared/decider';
 import { conflict, notFound } from '../shared/domain-error';
 import { requireStockAfterReceiptWithinLimit } from '../shared/limit-checks';
@@ -79,10 +79,7 @@ export function decideReversal(command: ReverseMovement, state: ReversalState): 
   };
   if (original.type === 'in') {
     if (original.quantity > product.stock) {
-      throw conflict(
-        `Reversing this stock in would make the stock of ${product.name} negative: only ${product.stock} units are in stock`,
-        'Insufficient stock',
-      );
+      throw conflict(MESSAGES.reversalBelowZero(product.name, product.stock));
     }
     return [
       {

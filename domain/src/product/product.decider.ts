@@ -157,7 +157,7 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       if (!command.offline && command.quantity > product.stock) {
         // An offline sale may have taken the stock below zero: nothing is available then, not "-5 units".
         const available = Math.max(product.stock, 0);
-        throw conflict(MESSAGES.onlyUnitsAvailable(available, product.name), MESSAGES.insufficientStock);
+        throw conflict(MESSAGES.onlyUnitsAvailable(available, product.name));
       }
       const unitPrice = command.unitPrice === null ? product.price : normaliseAmount(command.unitPrice);
       const discountPercentage = normalisePercent(command.discountPercentage);

@@ -1,6 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@shop/contracts';
+import { errorTitleFor, MESSAGES, type ErrorResponse } from '@shop/contracts';
 import { DomainError, type DomainErrorCode } from '@shop/domain';
 import { UnstorableEventDataError, WrongExpectedVersionError } from '@shop/infrastructure';
 import { RecordedNotYetVisible } from './recorded-write';
@@ -12,6 +12,12 @@ const STATUS: Record<DomainErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+};
+
+/** The answer's body: the message, and the spec's toast title for it when the spec names one. */
+const errorBody = (message: string): ErrorResponse => {
+  const title = errorTitleFor(message);
+  return title ? { message, title } : { message };
 };
 
 /** Every failure leaves as JSON `{ message }` (plus `title` when the spec names one); never a stack trace. */
@@ -32,13 +38,10 @@ export class HttpErrorFilter implements ExceptionFilter {
     void reply.status(status).send(body);
   }
 
-  private describe(error: unknown): { status: number; body: { message: string; title?: string } } {
+  private describe(error: unknown): { status: number; body: ErrorResponse } {
     if (error instanceof RecordedNotYetVisible) return { status: 202, body: { message: error.message, ...error.ids } };
     if (error instanceof DomainError) {
-      return {
-        status: STATUS[error.code],
-        body: error.title ? { message: error.message, title: error.title } : { message: error.message },
-      };
+      return { status: STATUS[error.code], body: errorBody(error.message) };
     }
     if (error instanceof WrongExpectedVersionError)
       return { status: 409, body: { message: MESSAGES.concurrentChange } };
@@ -52,7 +55,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       const payload = error.getResponse();
       const raw = typeof payload === 'string' ? payload : (payload as { message?: unknown }).message;
       const message = Array.isArray(raw) ? raw.join(', ') : typeof raw === 'string' ? raw : error.message;
-      return { status, body: { message } };
+      return { status, body: errorBody(message) };
     }
     // A plugin's refusal of the request itself (a body it cannot decompress, an unknown encoding): 4xx as it says.
     const clientStatus = (error as { statusCode?: unknown } | null)?.statusCode;

@@ -12,8 +12,7 @@ import {
 import { FormInput, FormSelect, FormTextarea } from '@/components/ui/form-field';
 import { moneyInputProps, unitCountInputProps } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toastError, toastSuccess } from '@/components/toast/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { toastFailure, toastSuccess } from '@/components/toast/use-toast';
 import { useSignedInUser } from '@/lib/session';
 import { formatReason } from '@/utils/format';
 import { useCreateStockTransaction } from '../api/create-stock-transaction';
@@ -79,7 +78,7 @@ function StockForm({ type, products, productId, onDone }: StockFormProps) {
         form.reset();
         onDone();
       },
-      onError: (error) => toastError(errorMessage(error, 'Failed to record transaction')),
+      onError: (error) => toastFailure(error, 'Failed to record transaction', { serverMessage: true }),
     });
   };
 

@@ -5,8 +5,7 @@ import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FormInput, FormSelect, FormTextarea } from '@/components/ui/form-field';
 import { moneyInputProps, unitCountInputProps } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toastError, toastSuccess } from '@/components/toast/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { toastFailure, toastSuccess } from '@/components/toast/use-toast';
 import { useCreateProduct } from '../api/create-product';
 import { useMediaUploader } from '../hooks/use-media-uploader';
 import { parseStockField, useProductForm } from '../hooks/use-product-form';
@@ -42,7 +41,7 @@ export function AddProductForm({ onDone }: { onDone: () => void }) {
         reset();
         onDone();
       },
-      onError: (error) => toastError(errorMessage(error, 'Failed to create product')),
+      onError: (error) => toastFailure(error, 'Failed to create product', { serverMessage: true }),
     });
   };
 

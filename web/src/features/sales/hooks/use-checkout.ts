@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CreateSaleInput, Product, Sale } from '@shop/contracts';
-import { toast, toastError } from '@/components/toast/use-toast';
+import { toast, toastError, toastFailure } from '@/components/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { hundredthsToPercent } from '@shop/contracts';
 import { useCreateSale } from '../api/create-sale';
@@ -97,10 +97,9 @@ export function useCheckout(
         // it harmless if the server did record it.
         if (!(error instanceof ApiError)) {
           void keepOffline(sale, lineCount);
-        } else if (error.status === 409 && error.serverTitle === INSUFFICIENT_STOCK) {
-          toastError(error.serverMessage ?? 'Not enough stock for this sale', INSUFFICIENT_STOCK);
         } else {
-          toastError('Failed to process sale. Please try again.');
+          // A titled answer is the spec's own toast ('Insufficient stock', 'Invalid discount').
+          toastFailure(error, 'Failed to process sale. Please try again.');
         }
       },
     });

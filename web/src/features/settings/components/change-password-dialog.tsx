@@ -11,8 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { toast, toastError } from '@/components/toast/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { toast, toastError, toastFailure } from '@/components/toast/use-toast';
 import { useChangePassword } from '../api/change-password';
 
 /** Spec section 9. */
@@ -73,7 +72,8 @@ function ChangePasswordForm({ user, onClose }: { user: User; onClose: () => void
           setValues(empty);
           onClose();
         },
-        onError: (error) => toastError(errorMessage(error, 'Failed to change password. Please try again.')),
+        onError: (error) =>
+          toastFailure(error, 'Failed to change password. Please try again.', { serverMessage: true }),
         onSettled: () => changePassword.reset(),
       },
     );
