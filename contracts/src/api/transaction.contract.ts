@@ -8,7 +8,8 @@ import { entityId } from './entity-id';
  * One shape for both callers of POST /api/transactions: the stock dialog and the spec's per-line till.
  * Totals are recomputed on the server from quantity, unitPrice and discountPercentage; totals a client
  * sends are accepted for compatibility and never trusted. Parsed, it is a union discriminated on
- * `type`: a stock in carries a stock-in reason, a stock out a stock-out reason.
+ * `type`: a stock in carries a stock-in reason, a stock out a stock-out reason. A missing reason is
+ * 'Reason is required'; one in neither list names both lists; the other type's reason names its own.
  */
 export const createTransactionInput = z
   .object({
@@ -20,7 +21,13 @@ export const createTransactionInput = z
       .transform((value) => String(value).trim())
       .pipe(z.string().min(1, 'Unit price is required').pipe(moneyText('Unit price'))),
     costPrice: optionalMoneyString('Cost price'),
-    reason: z.enum([...STOCK_IN_REASONS, ...STOCK_OUT_REASONS], { error: 'Reason is required' }),
+    // The spec has no text for a reason outside the dialog's lists: a present one is not "missing".
+    reason: z.enum([...STOCK_IN_REASONS, ...STOCK_OUT_REASONS], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ''
+          ? 'Reason is required'
+          : `Reason must be one of ${STOCK_IN_REASONS.join(', ')} (stock in) or ${STOCK_OUT_REASONS.join(', ')} (stock out)`,
+    }),
     sellerName: storableString('Seller name').trim().max(255, 'Seller name is too long').optional(),
     notes: storableString('Notes').max(2000, 'Notes are too long').optional().nullable(),
     saleId: storableString('Sale id')
