@@ -149,4 +149,66 @@ describe('limits: what the read models cannot store is refused, nothing is store
       `Vault Gift Set,VAULT-01,Gift Sets,${MAX_AMOUNT},${LIMITS.maxStockLevel},0,${value},In Stock`,
     );
   });
+
+  describe('text limits count characters (code points), not UTF-16 units', () => {
+    // 💄 is one character and two UTF-16 units: 255 of them are a 255-character name.
+    const lipsticks = (count: number) => '💄'.repeat(count);
+
+    it('takes a product name of 255 emoji and refuses 256', async () => {
+      const taken = await manager.post('/api/products', {
+        name: lipsticks(255),
+        sku: '𝒢𝓁𝑜𝓌-'.repeat(20),
+        category: 'Makeup Products',
+        price: '10',
+      });
+      expect(taken.status).toBe(201);
+      expect(taken.body.name).toBe(lipsticks(255));
+      await refused(
+        '/api/products',
+        { name: lipsticks(256), sku: 'LIP-256', category: 'Makeup Products', price: '10' },
+        400,
+        'Name is too long',
+      );
+    });
+
+    it('takes a support request whose name and subject are 255 astral characters', async () => {
+      const body = { fullName: '𠀀'.repeat(255), email: 'ada@example.com', subject: '🌸'.repeat(255), complaint: 'x' };
+      const taken = await app.client().post('/api/customer-support', body);
+      expect(taken.status).toBe(201);
+      expect(taken.body).toMatchObject({ fullName: body.fullName, subject: body.subject });
+      const before = await app.snapshot();
+      const tooLong = await app.client().post('/api/customer-support', { ...body, fullName: '𠀀'.repeat(256) });
+      expect(tooLong).toMatchObject({
+        status: 400,
+        body: { message: 'fullName: Full name must be at most 255 characters' },
+      });
+      expect(await app.snapshot()).toEqual(before);
+    });
+
+    it('counts a password of 4 emoji as 4 characters: too short for a new user', async () => {
+      await refused(
+        '/api/users',
+        { username: 'emoji-pass', password: lipsticks(4) },
+        400,
+        'Password must be at least 8 characters long',
+      );
+      const taken = await manager.post('/api/users', { username: 'emoji-pass', password: lipsticks(8) });
+      expect(taken.status).toBe(201);
+    });
+
+    it('counts a new password of 4 emoji (8 UTF-16 units) as too short on a password change', async () => {
+      const users = await manager.get('/api/users');
+      const self = users.body.find((user: { username: string }) => user.username === 'manager');
+      const before = await app.snapshot();
+      const change = await manager.put(`/api/users/${self.id}/change-password`, {
+        currentPassword: app.managerPassword,
+        newPassword: lipsticks(4),
+      });
+      expect({ status: change.status, body: change.body }).toEqual({
+        status: 400,
+        body: { message: 'Password must be at least 8 characters long', title: 'Password too weak' },
+      });
+      expect(await app.snapshot()).toEqual(before);
+    });
+  });
 });

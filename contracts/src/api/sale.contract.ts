@@ -6,6 +6,9 @@ import { transactionResponse } from './transaction.contract';
 import { entityId } from './entity-id';
 
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
+
+/** A sale's notes, in characters (charCount): the till's notes box clips at it. */
+export const SALE_NOTES_MAX = 2000;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const saleItemInput = z.object({
@@ -41,7 +44,7 @@ export const createSaleInput = z
       .min(1, 'The cart is empty')
       .max(LIMITS.maxSaleLines, `A sale may have at most ${LIMITS.maxSaleLines} lines`),
     discountPercentage: percentString('Discount').default('0'),
-    notes: storableString('Notes').max(2000, 'Notes are too long').optional().nullable(),
+    notes: storableString('Notes').max(SALE_NOTES_MAX, 'Notes are too long').optional().nullable(),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "Payment method must be 'cash' or 'card'" }),
     offline: offlineSaleInput.optional(),
   })

@@ -34,6 +34,24 @@ export const storableString = (label: string, options: { error?: string } = {}) 
     // shows nothing: it is empty, so a required field answers its "required" message.
     .overwrite((value) => (isBlankText(value) ? '' : value));
 
+/**
+ * A text's length as every limit here counts it: Unicode code points, as zod's string `.min()`/`.max()`
+ * do (zod counts code points since colinhacks/zod#6441; contracts needs zod ^4.6.7), PostgreSQL's char_length and JSON Schema's maxLength do, so
+ * an emoji is one character, not the two UTF-16 units of JS `.length`. Code points rather than
+ * graphemes on purpose: the count is the same in every engine (grapheme rules follow each engine's
+ * Unicode version, so browser and server could disagree). A flag or a family emoji counts as several.
+ * Use it wherever code measures a text itself instead of `.length`.
+ */
+export const charCount = (text: string): number => {
+  let count = 0;
+  for (const _codePoint of text) count += 1;
+  return count;
+};
+
+/** The first `max` characters of a text (charCount), never half of a surrogate pair. */
+export const clipChars = (text: string, max: number): string =>
+  text.length <= max ? text : Array.from(text).slice(0, max).join('');
+
 /** Optional free text from a storefront form: trimmed, and a blank value means "not given" (null). */
 export const optionalText = (label: string, max: number) =>
   storableString(label)

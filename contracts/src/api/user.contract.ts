@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableString } from './text-fields';
+import { charCount, storableString } from './text-fields';
 import { ROLES } from '../catalogue';
 
 /** The spec's floor for a new password (spec 7, "Minimum new password length 8"): new users and password changes alike. */
@@ -75,7 +75,7 @@ export const changePasswordInput = z
   .superRefine((input, context) => {
     if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword)
       context.addIssue({ code: 'custom', path: ['confirmPassword'], message: USER_FORM_MESSAGES.passwordsDiffer });
-    else if (input.newPassword.length < MIN_PASSWORD_LENGTH)
+    else if (charCount(input.newPassword) < MIN_PASSWORD_LENGTH)
       context.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_TOO_SHORT });
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
-import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, type Role } from '@shop/contracts';
+import { charCount, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, type Role } from '@shop/contracts';
 import {
   MANAGER_ALWAYS_ACTIVE,
   userDecider,
@@ -36,7 +36,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
 
   async execute({ user, context }: CreateUserCommand): Promise<{ userId: string }> {
     // The contract refuses it first; this also holds for the first manager made at start-up.
-    if (user.password.length < MIN_PASSWORD_LENGTH) throw validationError(PASSWORD_TOO_SHORT);
+    if (charCount(user.password) < MIN_PASSWORD_LENGTH) throw validationError(PASSWORD_TOO_SHORT);
     // The user decider refuses it too; asked here, before the (slow) password hash.
     if (user.role === 'manager' && !user.isActive) throw validationError(MANAGER_ALWAYS_ACTIVE);
     const userId = randomUUID();

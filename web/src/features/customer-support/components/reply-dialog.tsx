@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { SUPPORT_DISPLAY, SUPPORT_LIMITS, type SupportRequest } from '@shop/contracts';
+import { clipChars, SUPPORT_DISPLAY, SUPPORT_LIMITS, type SupportRequest } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -107,10 +107,10 @@ function ReplyForm({ request, onClose }: { request: SupportRequest; onClose: () 
           label="Reply"
           hint="Emailed to the customer."
           rows={7}
-          maxLength={SUPPORT_LIMITS.reply}
           placeholder="Write your reply to the customer"
           value={reply}
-          onChange={(event) => setReply(event.target.value)}
+          // Clipped in characters as the server counts them (an HTML maxLength counts UTF-16 units).
+          onChange={(event) => setReply(clipChars(event.target.value, SUPPORT_LIMITS.reply))}
         />
         <FormTextarea
           id="support-notes"
@@ -118,10 +118,9 @@ function ReplyForm({ request, onClose }: { request: SupportRequest; onClose: () 
           optional
           hint="Only staff see these."
           rows={2}
-          maxLength={SUPPORT_LIMITS.notes}
           placeholder="Notes for the team"
           value={notes}
-          onChange={(event) => setNotes(event.target.value)}
+          onChange={(event) => setNotes(clipChars(event.target.value, SUPPORT_LIMITS.notes))}
         />
       </fieldset>
 

@@ -2,6 +2,7 @@ import type { SupportReply } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/utils/cn';
 import { formatRelativeTime } from '@/utils/format';
+import { preview } from '../utils/support-text';
 
 type ReplyHistoryProps = {
   replies: readonly SupportReply[];
@@ -34,9 +35,7 @@ export function ReplyHistory({ replies, previewLength, className }: ReplyHistory
             )}
           </div>
           <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-800">
-            {previewLength && reply.reply.length > previewLength
-              ? `${reply.reply.slice(0, previewLength)}...`
-              : reply.reply}
+            {previewLength ? preview(reply.reply, previewLength) : reply.reply}
           </p>
           {reply.notes && (
             <p className="mt-1 text-xs text-slate-500">

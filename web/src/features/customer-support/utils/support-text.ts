@@ -1,4 +1,4 @@
-import type { SupportRequest, SupportStatus } from '@shop/contracts';
+import { clipChars, type SupportRequest, type SupportStatus } from '@shop/contracts';
 
 export const STATUS_LABELS: Readonly<Record<SupportStatus, string>> = {
   pending: 'Pending',
@@ -6,9 +6,11 @@ export const STATUS_LABELS: Readonly<Record<SupportStatus, string>> = {
   resolved: 'Resolved',
 };
 
-/** Spec section 9: complaints are cut at 100 characters in lists and 200 in the reply dialog. */
-export const preview = (text: string, length: number): string =>
-  text.length > length ? `${text.slice(0, length)}...` : text;
+/** Spec section 9: complaints are cut at 100 characters in lists and 200 in the reply dialog (charCount). */
+export const preview = (text: string, length: number): string => {
+  const cut = clipChars(text, length);
+  return cut === text ? text : `${cut}...`;
+};
 
 const timeOf = (request: SupportRequest) => new Date(request.createdAt).getTime() || 0;
 

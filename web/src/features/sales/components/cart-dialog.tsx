@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import type { Product } from '@shop/contracts';
+import { clipChars, SALE_NOTES_MAX, type Product } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -80,10 +80,10 @@ export function CartDialog({
                 <Textarea
                   id="cart-notes"
                   rows={3}
-                  maxLength={2000}
                   placeholder="Add notes about this sale"
                   value={cart.notes}
-                  onChange={(event) => cart.setNotes(event.target.value)}
+                  // Clipped in characters as the server counts them (an HTML maxLength counts UTF-16 units).
+                  onChange={(event) => cart.setNotes(clipChars(event.target.value, SALE_NOTES_MAX))}
                   disabled={isPending}
                   data-testid="cart-notes"
                 />

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { User } from '@shop/contracts';
+import { charCount, MIN_PASSWORD_LENGTH, type User } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,9 +13,6 @@ import { FormInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError, toastFailure } from '@/components/toast/use-toast';
 import { useChangePassword } from '../api/change-password';
-
-/** Spec section 9. */
-const MIN_PASSWORD_LENGTH = 8;
 
 type ChangePasswordDialogProps = {
   /** The manager whose password changes; null when closed. */
@@ -60,7 +57,7 @@ function ChangePasswordForm({ user, onClose }: { user: User; onClose: () => void
       toastError('The new password and its confirmation must be the same.', "Passwords don't match");
       return;
     }
-    if (newPassword.length < MIN_PASSWORD_LENGTH) {
+    if (charCount(newPassword) < MIN_PASSWORD_LENGTH) {
       toastError('Password must be at least 8 characters long', 'Password too weak');
       return;
     }
