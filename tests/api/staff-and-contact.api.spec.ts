@@ -75,6 +75,35 @@ describe('staff administration and contact details, enforced by the server', () 
       ).toBe(404);
     });
 
+    // Spec section 7: the staff screen sends `userData, for example isActive`, and its only edit is the
+    // active switch. Other fields are ignored, as every route ignores fields it does not take.
+    it('changes only isActive on PUT /api/users/{id}: other fields are ignored, a missing isActive refused', async () => {
+      const { body: user } = await manager.post('/api/users', { username: 'gozie', password: 'gozie-secret-1' });
+      const updated = await manager.put(`/api/users/${user.id}`, {
+        isActive: false,
+        role: 'manager',
+        username: 'renamed',
+        permissions: { anything: true },
+        password: 'new-secret-1',
+        colour: 'teal',
+      });
+      expect(updated).toMatchObject({
+        status: 200,
+        body: { id: user.id, username: 'gozie', role: 'assistant', permissions: {}, isActive: false },
+      });
+      expect(updated.body).not.toHaveProperty('colour');
+      expect((await manager.put(`/api/users/${user.id}`, { isActive: true, password: 'new-secret-1' })).status).toBe(
+        200,
+      );
+      expect((await app.client().post('/api/login', { username: 'gozie', password: 'gozie-secret-1' })).status).toBe(
+        200,
+      );
+      expect(await manager.put(`/api/users/${user.id}`, { role: 'manager' })).toMatchObject({
+        status: 400,
+        body: { message: 'isActive must be true or false' },
+      });
+    });
+
     it('keeps user administration for managers', async () => {
       await manager.post('/api/users', { username: 'femi', password: 'femi-secret-1' });
       const assistant = await app.signIn('femi', 'femi-secret-1');

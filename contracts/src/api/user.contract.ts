@@ -47,7 +47,12 @@ export const createUserInput = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserInput>;
 
-export const updateUserInput = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) }).strict();
+/**
+ * PUT /api/users/{id}. Spec section 7 sends "userData, for example isActive", and the staff screen's only
+ * edit is the active switch (section 6), so isActive is the one field; any other (username, role,
+ * password, ...) is ignored, as every route ignores fields it does not take. The password has its own call.
+ */
+export const updateUserInput = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
 export const userResponse = z.object({
