@@ -144,6 +144,22 @@ describe('bad inputs are refused with a message and change nothing', () => {
       /Image paths/,
     ],
     [
+      'product with an image path that was never uploaded',
+      'POST',
+      '/api/products',
+      () => ({ ...validProduct, images: ['/product-media/uploads/0f8fad5b-d9cb-469f-a165-70867728950e.png'] }),
+      400,
+      /^Image \/product-media\/uploads\/0f8fad5b-d9cb-469f-a165-70867728950e\.png has not been uploaded: upload the file first$/,
+    ],
+    [
+      'product with an external image URL',
+      'POST',
+      '/api/products',
+      () => ({ ...validProduct, images: ['https://cdn.example.com/lipstick.png'] }),
+      400,
+      /^images\.0: Image paths must be \/product-media\/uploads\/\{file\}$/,
+    ],
+    [
       'product with six images',
       'POST',
       '/api/products',

@@ -51,6 +51,23 @@ describe('product media: signed, single-use direct uploads', () => {
     expect(created.body.images).toEqual([path]);
   });
 
+  it('refuses a product whose image was issued an upload URL but never uploaded, and keeps one that was', async () => {
+    const issued = await manager.post('/api/product-media/upload', { filename: 'serum.png', contentType: 'image/png' });
+    const pending = `/product-media/uploads/${new URL(issued.body.uploadURL).pathname.split('/').pop()}`;
+    const product = { name: 'Rose Serum', sku: 'SERUM-MEDIA-1', category: 'Skincare Products', price: '4500' };
+    const before = await app.snapshot();
+    const refused = await manager.post('/api/products', { ...product, images: [pending] });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 400,
+      body: { message: `Image ${pending} has not been uploaded: upload the file first` },
+    });
+    expect(await app.snapshot()).toEqual(before);
+
+    expect((await put(issued.body.uploadURL, PNG)).status).toBe(200);
+    const created = await manager.post('/api/products', { ...product, images: [pending] });
+    expect({ status: created.status, images: created.body.images }).toEqual({ status: 201, images: [pending] });
+  });
+
   it('refuses a PUT without a valid token, a non-media type and an upload that is too large', async () => {
     const { body } = await manager.post('/api/product-media/upload');
     const url = new URL(body.uploadURL);

@@ -20,6 +20,7 @@ export const MESSAGES = {
   skuTaken: (sku: string) => `A product with SKU ${sku} already exists`,
   usernameTaken: (username: string) => `Username ${username} is already taken`,
   productDeleted: 'This product has been deleted',
+  imageNotUploaded: (path: string) => `Image ${path} has not been uploaded: upload the file first`,
   cardRefused: 'Card payments are currently not available in the sales till. Use the customer store for card payments.',
   concurrentChange: 'Someone else changed this at the same moment. Please try again.',
   invalidJson: 'Request body is not valid JSON',

@@ -93,6 +93,16 @@ export class MediaUploadStore {
     return claimed === 1;
   }
 
+  /** Which of these file names hold a completed upload (for S3: an upload URL this app issued). */
+  async uploaded(fileNames: readonly string[]): Promise<Set<string>> {
+    if (fileNames.length === 0) return new Set();
+    const rows: Array<{ file_name: string }> = await this.knex(TABLE)
+      .whereIn('file_name', [...fileNames])
+      .whereNotNull('used_at')
+      .select('file_name');
+    return new Set(rows.map((row) => row.file_name));
+  }
+
   async contentType(fileName: string): Promise<string | null> {
     const row = await this.knex(TABLE).where({ file_name: fileName }).whereNotNull('used_at').first('content_type');
     return row?.content_type ?? null;

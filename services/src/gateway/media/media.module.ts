@@ -26,5 +26,6 @@ import { S3MediaSigner } from './s3-media-signer';
       useFactory: (config: AppConfig) => (config.s3 ? new S3MediaSigner(config.s3) : null),
     },
   ],
+  exports: [MediaUploadStore],
 })
 export class MediaModule {}

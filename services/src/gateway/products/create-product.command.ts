@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
-import type { CreateProductCommandInput, SessionUser } from '@shop/contracts';
-import { productDecider, productStreamId, skuDecider, skuStreamId } from '@shop/domain';
+import { MESSAGES, type CreateProductCommandInput, type SessionUser } from '@shop/contracts';
+import { productDecider, productStreamId, skuDecider, skuStreamId, validationError } from '@shop/domain';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
+import { MediaUploadStore } from '../media/media-upload.store';
 
 export class CreateProductCommand extends Command<{ productId: string }> {
   constructor(
@@ -16,9 +17,13 @@ export class CreateProductCommand extends Command<{ productId: string }> {
 
 @CommandHandler(CreateProductCommand)
 export class CreateProductHandler implements ICommandHandler<CreateProductCommand> {
-  constructor(private readonly writer: StreamWriter) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly uploads: MediaUploadStore,
+  ) {}
 
   async execute({ input, user }: CreateProductCommand): Promise<{ productId: string }> {
+    await this.requireUploaded(input.images);
     const productId = randomUUID();
     // Product and SKU claim in one atomic append: a duplicate SKU leaves no product behind.
     await this.writer.write(commandContext(user), [
@@ -46,5 +51,13 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
       },
     ]);
     return { productId };
+  }
+
+  /** Spec: images are the paths of files uploaded through POST /api/product-media/upload, nothing else. */
+  private async requireUploaded(images: readonly string[]): Promise<void> {
+    const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+    const uploaded = await this.uploads.uploaded(images.map(fileName));
+    const missing = images.find((path) => !uploaded.has(fileName(path)));
+    if (missing) throw validationError(MESSAGES.imageNotUploaded(missing));
   }
 }
