@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { startTestApp, type TestApp } from './support/test-app';
 import type { ApiClient } from './support/api-client';
 
@@ -66,6 +67,27 @@ describe('product media: signed, single-use direct uploads', () => {
     expect((await put(issued.body.uploadURL, PNG)).status).toBe(200);
     const created = await manager.post('/api/products', { ...product, images: [pending] });
     expect({ status: created.status, images: created.body.images }).toEqual({ status: 201, images: [pending] });
+  });
+
+  it('answers an HTTP/1.0 request without a Host header with a relative upload URL that works', async () => {
+    const { port } = new URL(app.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          `POST /api/product-media/upload HTTP/1.0\r\nCookie: ${manager.cookie}\r\nContent-Length: 0\r\n\r\n`,
+        ),
+      );
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.[01] 201/);
+    const { uploadURL } = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { uploadURL: string };
+    expect(uploadURL).not.toContain('undefined');
+    expect(uploadURL).toMatch(/^\/product-media\/uploads\/[0-9a-f-]{36}\?token=[\w-]+$/);
+    expect((await put(`${app.url}${uploadURL}`, PNG)).status).toBe(200);
   });
 
   it('refuses a PUT without a valid token, a non-media type and an upload that is too large', async () => {

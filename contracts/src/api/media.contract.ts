@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** POST /api/product-media/upload answers where the browser PUTs one file directly (no multipart). */
+/**
+ * POST /api/product-media/upload answers where the browser PUTs one file directly (no multipart): an
+ * absolute URL, or a path relative to the app when the request named no Host (HTTP/1.0).
+ */
 export const mediaUploadResponse = z.object({ uploadURL: z.string() });
 export type MediaUploadResponse = z.infer<typeof mediaUploadResponse>;
 

@@ -69,8 +69,10 @@ export class MediaController {
       );
       return { uploadURL: this.s3.uploadUrl(ticket.fileName, file.contentType) };
     }
-    const origin = `${request.protocol}://${request.headers.host}`;
-    return { uploadURL: `${origin}/product-media/uploads/${ticket.fileName}?token=${ticket.token}` };
+    const path = `/product-media/uploads/${ticket.fileName}?token=${ticket.token}`;
+    // An HTTP/1.0 request may have no Host: then a relative URL, which the browser resolves against the page.
+    const host = request.headers.host;
+    return { uploadURL: host ? `${request.protocol}://${host}${path}` : path };
   }
 
   /** The browser's direct PUT: authorised by the ticket in the URL, not by the session. */
