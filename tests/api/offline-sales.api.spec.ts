@@ -62,6 +62,11 @@ describe('POST /api/sales with offline: sales the till took without a connection
     expect(rows).toHaveLength(1);
     expect(rows[0].createdAt).toBe(soldAt);
     expect((await manager.get(`/api/sales/${body.saleId}`)).body.createdAt).toBe(soldAt);
+    // The product's history keeps the ledger's order (recorded at the sync) and says when it was sold.
+    const history = (await manager.get(`/api/products/${product.id}/history`)).body;
+    const line = history.entries.find((entry: { saleId: string | null }) => entry.saleId === body.saleId);
+    expect(line).toMatchObject({ soldAt, at: first.body.offline.syncedAt, balanceAfter: 4 });
+    expect(history.entries[0].soldAt).toBeNull();
   });
 
   it('dates an offline sale in the transactions CSV when it was sold, and puts it in the range of that day', async () => {

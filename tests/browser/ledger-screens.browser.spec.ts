@@ -307,4 +307,31 @@ describe('ledger screens: stocktake and reversal', () => {
     const { body: history } = await harness.manager.get(`/api/products/${razor}/history`);
     expect(history.entries.filter((entry: { stocktake: unknown }) => entry.stocktake)).toHaveLength(0);
   });
+  it("shows when a line taken offline was sold in the product's history, in the ledger's order", async () => {
+    const id = await createProduct(`Offline Balm ${suffix}`, `OFF-${suffix}`, 'Skincare Products', 6);
+    const soldAt = new Date(Date.now() - 3 * 60 * 60_000).toISOString();
+    const sale = await harness.manager.post('/api/sales', {
+      saleId: `OFFLINE-HISTORY-${suffix}`,
+      items: [{ productId: id, quantity: 2, unitPrice: '1000.00' }],
+      discountPercentage: '0',
+      paymentMethod: 'cash',
+      offline: { soldAt, catalogAsOf: new Date(Date.parse(soldAt) - 60_000).toISOString(), sellerName: 'manager' },
+    });
+    expect(sale.status).toBe(201);
+    const { page } = await openSignedIn(harness, 1280);
+    await page.goto(`/products?history=${id}`);
+    const line = page.getByTestId('product-history').locator('[data-testid="history-entry"][data-event="StockIssued"]');
+    await expectVisible(line);
+    // The shop's date format as the browser writes it (spec: en-NG, Lagos time).
+    const expected = await page.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(
+          new Date(iso),
+        ),
+      soldAt,
+    );
+    await expectText(line.getByTestId('history-sold-at'), expected);
+    await expectText(line.getByTestId('history-balance'), '4');
+    expect(await page.getByTestId('history-sold-at').count()).toBe(1);
+  });
 });

@@ -11,7 +11,10 @@ export const historyQuery = z.object({
 
 export const historyEntryResponse = z.object({
   entryNo: z.number().int(),
+  /** When the ledger recorded it: entries are in this order, and the balances follow it. */
   at: z.string(),
+  /** A line of a sale taken offline: when it was sold (recorded at the sync, `at`); otherwise null. */
+  soldAt: z.string().nullable(),
   event: z.enum(['ProductCreated', 'StockReceived', 'StockIssued', 'ProductDeleted']),
   type: z.enum(['in', 'out']).nullable(),
   quantity: z.number().int(),

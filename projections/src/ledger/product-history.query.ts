@@ -5,6 +5,7 @@ import { formatMoney, formatNullableMoney, isUuid, toIsoString } from '../shared
 interface EntryRow {
   entry_no: number;
   at: Date | string;
+  sold_offline_at: Date | string | null;
   event_type: HistoryEntry['event'];
   direction: 'in' | 'out' | null;
   quantity: number;
@@ -48,7 +49,8 @@ export async function getProductHistory(
 ): Promise<ProductHistory | null> {
   if (!isUuid(productId)) return null;
   const result = await knex.raw<{ rows: EntryRow[] }>(
-    `select l.entry_no, l.at, l.event_type, l.direction, l.quantity, l.change, l.balance_after, l.actor_name,
+    `select l.entry_no, l.at,
+       case when l.sale_sign = 1 and l.sale_at <> l.at then l.sale_at end as sold_offline_at, l.event_type, l.direction, l.quantity, l.change, l.balance_after, l.actor_name,
        l.seller_name, l.reason, l.notes, l.sale_id, l.movement_id, l.unit_price::text, l.cost_price::text,
        l.cost_in_force::text, (lag(l.cost_in_force) over (order by l.entry_no))::text as previous_cost,
        l.price_in_force::text, l.total_value::text, l.original_total::text, l.discount_amount::text,
@@ -106,6 +108,7 @@ function toEntry(row: EntryRow): HistoryEntry {
   return {
     entryNo: Number(row.entry_no),
     at: toIsoString(row.at),
+    soldAt: row.sold_offline_at === null ? null : toIsoString(row.sold_offline_at),
     event: row.event_type,
     type: row.direction,
     quantity: Number(row.quantity),

@@ -162,6 +162,9 @@ function HistoryEntryItem({
           }
           testId="history-cost"
         />
+        {entry.soldAt && (
+          <EntryFact label="Sold offline" value={formatDateTime(entry.soldAt)} testId="history-sold-at" wide />
+        )}
         <EntryFact label="Reference" value={reference} testId="history-reference" wide />
         {entry.reference && <EntryLink label="Reverses" movementId={entry.reference} testId="history-reverses" />}
         {entry.reversedBy && (
