@@ -1,4 +1,4 @@
-import { lagosBusinessDay, lagosWallTime } from '@shop/contracts';
+import { lagosBusinessDay, lagosWallTime, SERVER_TIME_HEADER, serverTimeHeader } from '@shop/contracts';
 import { startTestApp, type TestApp } from './support/test-app';
 import type { ApiClient } from './support/api-client';
 
@@ -35,6 +35,17 @@ describe('POST /api/sales with offline: sales the till took without a connection
     manager = await app.signIn('manager', app.managerPassword);
   });
   afterAll(() => app.close());
+
+  it("answers the catalogue with the server's clock in X-Server-Time, to the millisecond, for the till to stamp its sales", async () => {
+    const before = Date.now();
+    const answer = await manager.get('/api/products');
+    const after = Date.now();
+    expect(answer.status).toBe(200);
+    const header = answer.headers.get(SERVER_TIME_HEADER);
+    expect(serverTimeHeader.safeParse(header).success).toBe(true);
+    expect(Date.parse(header!)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(header!)).toBeLessThanOrEqual(after);
+  });
 
   it('records the time of sale as createdAt with the sync time beside it, and a repeat records nothing', async () => {
     const product = await newProduct('2500', 5);

@@ -1,5 +1,6 @@
 export * from './auth.contract';
 export * from './product.contract';
+export * from './server-time';
 export * from './transaction.contract';
 export * from './transaction-page.contract';
 export * from './dashboard.contract';

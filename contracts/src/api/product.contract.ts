@@ -45,6 +45,9 @@ export const productResponse = z.object({
 });
 export type Product = z.infer<typeof productResponse>;
 
+/** The value of SERVER_TIME_HEADER (./server-time.ts) on GET /api/products. */
+export const serverTimeHeader = z.iso.datetime({ offset: true, precision: 3 });
+
 export type StockStatus = 'Out of Stock' | 'Low Stock' | 'In Stock';
 /** Derived status (spec section 4): out at 0, low at or below the minimum level. */
 export function stockStatus(product: Pick<Product, 'currentStock' | 'minStockLevel'>): StockStatus {

@@ -20,7 +20,9 @@ export const saleItemInput = z.object({
 
 /**
  * A sale the till took while offline (issue 14): when it happened, the catalogue snapshot the till
- * priced it from (the server's time when the till fetched it) and who sold it. See docs/decisions.md.
+ * priced it from and who sold it. Both times are the server's: catalogAsOf is the catalogue's
+ * SERVER_TIME_HEADER, soldAt the till's clock corrected by the offset that header gave (so a till
+ * whose clock is wrong is not refused for it). See docs/decisions.md.
  */
 export const offlineSaleInput = z.object({
   soldAt: z.iso.datetime({ offset: true, error: 'Time of sale must be an ISO date-time' }),

@@ -1,3 +1,6 @@
+import { SERVER_TIME_HEADER } from '@shop/contracts';
+import { readServerClock, type ServerClock } from './server-clock';
+
 /**
  * The one way the web app talks to the gateway: same origin, cookies, JSON.
  * Spec section 8: a failure's message is "<status>: <body text or status text>"; toasts use the
@@ -59,7 +62,8 @@ function readServerError(bodyText: string): ServerError {
   }
 }
 
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+/** The request, and its error when the answer is not 2xx; the caller reads the body. */
+async function request(path: string, options: ApiFetchOptions): Promise<Response> {
   const { method = 'GET', body, signal, notifyUnauthorized = true } = options;
   const response = await fetch(path, {
     method,
@@ -85,9 +89,27 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
       server.title,
     );
   }
+  return response;
+}
 
+const readBody = async <T>(response: Response): Promise<T> => {
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+};
+
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  return readBody<T>(await request(path, options));
+}
+
+/** As apiFetch, with the server's clock the answer gave (SERVER_TIME_HEADER), null if it gave none. */
+export async function apiFetchWithServerClock<T>(
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<{ body: T; serverClock: ServerClock | null }> {
+  const sentAt = Date.now();
+  const response = await request(path, options);
+  const serverClock = readServerClock(response.headers.get(SERVER_TIME_HEADER), sentAt, Date.now());
+  return { body: await readBody<T>(response), serverClock };
 }
 
 /** "Server message, else <fallback>" from the error catalogue. */

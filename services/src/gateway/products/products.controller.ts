@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   createProductInput,
@@ -11,6 +11,7 @@ import { Pages } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { uuidParam } from '../http/uuid-param.pipe';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { ServerTimeHeader } from '../http/server-time.interceptor';
 import { CreateProductCommand } from './create-product.command';
 import { DeleteProductCommand } from './delete-product.command';
 import { GetProductQuery, ListProductsQuery } from './product.queries';
@@ -25,8 +26,13 @@ export class ProductsController {
     private readonly queries: QueryBus,
   ) {}
 
+  /**
+   * With the server's clock in the X-Server-Time header (read before the catalogue): the offline till
+   * stamps its sales' catalogAsOf and soldAt in server time from it, whatever its own clock says.
+   */
   @Get()
   @Pages('dashboard', 'sales', 'inventory', 'transactions', 'products', 'reports')
+  @UseInterceptors(ServerTimeHeader)
   list(): Promise<Product[]> {
     return this.queries.execute(new ListProductsQuery());
   }

@@ -4,13 +4,14 @@ import { SalesTill } from '@/features/sales/components/sales-till';
 import { TillOfflineStatus } from '@/features/sales/components/till-offline-status';
 import { useTillCatalogue } from '@/features/sales/hooks/use-till-catalogue';
 import { useTillQueue } from '@/features/sales/hooks/use-till-queue';
-import { useProducts } from '@/features/products/api/get-products';
+import { useProductCatalogue } from '@/features/products/api/get-products';
 import { useContactInfo } from '@/features/settings/api/get-contact-info';
+import { toBrowserTime } from '@/lib/server-clock';
 import { useSession } from '@/lib/session';
 import { PageHeader } from '../layout/page-header';
 
 export function SalesPage() {
-  const products = useProducts();
+  const products = useProductCatalogue();
   const catalogue = useTillCatalogue(products);
   const queue = useTillQueue();
   const { user } = useSession();
@@ -18,9 +19,10 @@ export function SalesPage() {
   const contactInfo = useContactInfo();
   // The stock shown (and sold against) is the catalogue's less what this till sold that the catalogue
   // cannot know yet: every sale still in the queue, and those sent since the catalogue was fetched.
+  const fetchedAt = catalogue.asOf ? toBrowserTime(catalogue.asOf, catalogue.clockOffsetMs) : 0;
   const shown = useMemo(
-    () => lessQueued(catalogue.products, catalogue.asOf, queue.sales, queue.sent),
-    [catalogue.products, catalogue.asOf, queue.sales, queue.sent],
+    () => lessQueued(catalogue.products, fetchedAt, queue.sales, queue.sent),
+    [catalogue.products, fetchedAt, queue.sales, queue.sent],
   );
   return (
     <>
@@ -36,6 +38,7 @@ export function SalesPage() {
         till={{
           online: queue.online,
           catalogAsOf: catalogue.asOf,
+          clockOffsetMs: catalogue.clockOffsetMs,
           sellerName: user?.username ?? '',
           waiting: queue.waiting,
         }}
@@ -49,12 +52,12 @@ type TillQueue = ReturnType<typeof useTillQueue>;
 
 function lessQueued(
   products: readonly Product[] | undefined,
-  catalogueAsOf: string | null,
+  /** When the catalogue was fetched, on this browser's clock (as the sent sales' `sentAt`). */
+  fetchedAt: number,
   queued: TillQueue['sales'],
   sent: TillQueue['sent'],
 ): readonly Product[] | undefined {
   if (!products) return products;
-  const fetchedAt = catalogueAsOf ? Date.parse(catalogueAsOf) : 0;
   const notYetCounted = [...queued, ...sent.filter((entry) => entry.sentAt >= fetchedAt).map((entry) => entry.sale)];
   if (notYetCounted.length === 0) return products;
   const sold = new Map<string, number>();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { CreateSaleInput, Product, Sale } from '@shop/contracts';
 import { toast, toastError, toastFailure } from '@/components/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { serverNow } from '@/lib/server-clock';
 import { hundredthsToPercent } from '@shop/contracts';
 import { useCreateSale } from '../api/create-sale';
 import { offlinePayload, queueSale } from '../offline/sale-queue';
@@ -9,7 +10,14 @@ import { cartTotals } from '../utils/cart-math';
 import type { Cart } from './use-cart';
 
 /** What the till needs to take a sale without the server. */
-export type OfflineTill = { online: boolean; catalogAsOf: string | null; sellerName: string; waiting: number };
+export type OfflineTill = {
+  online: boolean;
+  catalogAsOf: string | null;
+  /** Server time minus this browser's (ms): the time of sale is stamped in server time. */
+  clockOffsetMs: number;
+  sellerName: string;
+  waiting: number;
+};
 
 const INSUFFICIENT_STOCK = 'Insufficient stock';
 
@@ -36,7 +44,7 @@ export function useCheckout(
     const priceOf = (productId: string) => productsById.get(productId)?.price ?? '0';
     const payload = offlinePayload(
       { ...sale, items: sale.items.map((item) => ({ ...item, unitPrice: priceOf(item.productId) })) },
-      { soldAt: new Date(), catalogAsOf: till.catalogAsOf, sellerName: till.sellerName },
+      { soldAt: serverNow(till.clockOffsetMs), catalogAsOf: till.catalogAsOf, sellerName: till.sellerName },
     );
     const { total } = cartTotals(cart.lines, (line) => priceOf(line.productId), cart.discountHundredths);
     setQueueing(true);

@@ -16,8 +16,11 @@ export type QueuedSale = {
   refusal: string | null;
 };
 
-/** The last catalogue the till saw, and when (the server's clock when it answered, if it said). */
-export type CachedCatalogue = { key: 'products'; products: Product[]; asOf: string };
+/**
+ * The last catalogue the till saw, when (the server's clock when it answered, if it said) and how far
+ * the server's clock ran ahead of this browser's then (absent on catalogues kept before it was: 0).
+ */
+export type CachedCatalogue = { key: 'products'; products: Product[]; asOf: string; clockOffsetMs?: number };
 
 class TillDatabase extends Dexie {
   queue!: EntityTable<QueuedSale, 'seq'>;
