@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { MANAGER, useBrowserApp } from './support/browser-app';
 import { newProduct, stockOf } from './support/catalogue';
-import { expectHidden, navigate, signIn } from './support/screen';
+import { expectHidden, expectText, expectVisible, navigate, signIn } from './support/screen';
 import { queuedSaleIds, sellByKeyboard, tillReadyOffline } from './support/till';
 
 type QueuedOffline = { saleId: string; soldAt: string; catalogAsOf: string };
@@ -85,6 +85,86 @@ describe('an offline till whose clock is wrong stamps its sales in the server ti
     // Recorded at the time of sale the till stamped, which is the real one.
     expect(sale.createdAt).toBe(queued!.soldAt);
     expect(await stockOf(harness, toner.id)).toBe(5);
+    await context.close();
+  });
+});
+
+describe('a sale the server refused can be discarded in the till', () => {
+  const harness = useBrowserApp();
+
+  /** A till (signed in as `who`) whose offline sale of 2 balms the server refused (409). */
+  const tillWithRefusedSale = async (who: { username: string; password: string }) => {
+    const balm = await newProduct(harness, { name: 'Refused Balm', stock: 5, price: '800', skuPrefix: 'REF' });
+    const { context, page } = await harness.newPage(1280);
+    // A catalogue that shows the balm at a price its ledger never had: the server refuses the sale.
+    await page.route('**/api/products', async (route) => {
+      const response = await route.fetch();
+      const products = (await response.json()) as { id: string; price: string }[];
+      await route.fulfill({
+        response,
+        json: products.map((product) => (product.id === balm.id ? { ...product, price: '850.00' } : product)),
+      });
+    });
+    await page.goto('/');
+    await signIn(page, who.username, who.password);
+    await navigate(page, 'sales', 'Sales Till');
+    await tillReadyOffline(page);
+    const tile = page.getByTestId('product-tile').filter({ hasText: balm.name });
+    await expectText(tile.getByTestId('tile-price'), /850\.00/);
+
+    await context.setOffline(true);
+    await sellByKeyboard(page, [balm.sku, balm.sku]);
+    const [saleId] = await queuedSaleIds(page);
+    await expectText(tile.getByTestId('tile-stock'), '3 in stock');
+
+    await context.setOffline(false);
+    const refused = page.getByTestId('till-refused-sale');
+    await expectVisible(refused, 30_000);
+    await expectText(refused, /The offline price 850\.00 for Refused Balm .* was never its price/);
+    // Refused, the sale still counts against the stock shown: the goods left the shop.
+    await expectText(tile.getByTestId('tile-stock'), '3 in stock');
+    return { context, page, balm, saleId: saleId!, tile, refused };
+  };
+
+  it('shows the refusal, keeps the sale until a manager confirms the discard, then stops counting it', async () => {
+    const { context, page, balm, saleId, tile, refused } = await tillWithRefusedSale(MANAGER);
+    const confirmation = `Are you sure you want to discard the refused sale ${saleId}? It will never be recorded, and its items stop counting against the stock shown. This action cannot be undone.`;
+    const answer = (accept: boolean) =>
+      new Promise<string>((resolve, reject) => {
+        page.once('dialog', (dialog) => {
+          const message = dialog.message();
+          const type = dialog.type();
+          (accept ? dialog.accept() : dialog.dismiss()).then(
+            () => (type === 'confirm' ? resolve(message) : reject(new Error(`a ${type} dialog, not confirm`))),
+            reject,
+          );
+        });
+      });
+
+    const declined = answer(false);
+    await refused.getByRole('button', { name: `Discard sale ${saleId}`, exact: true }).click();
+    expect(await declined).toBe(confirmation);
+    await expectVisible(refused);
+    expect(await queuedSaleIds(page)).toEqual([saleId]);
+
+    const accepted = answer(true);
+    await refused.getByTestId('till-discard-refused').click();
+    expect(await accepted).toBe(confirmation);
+    await expectHidden(page.getByTestId('till-offline-status'));
+    expect(await queuedSaleIds(page)).toEqual([]);
+    await expectText(tile.getByTestId('tile-stock'), '5 in stock');
+    // Nothing was recorded, and nothing is sent later.
+    expect((await harness.manager.get(`/api/sales/${saleId}`)).status).toBe(404);
+    expect(await stockOf(harness, balm.id)).toBe(5);
+    await context.close();
+  });
+
+  it('leaves the discard to a manager: an assistant sees the refusal and who can resolve it', async () => {
+    const assistant = { username: `refused.${Date.now().toString(36)}`, password: 'assistant-secret-9' };
+    expect((await harness.manager.post('/api/users', { ...assistant, role: 'assistant' })).status).toBe(201);
+    const { context, page, refused } = await tillWithRefusedSale(assistant);
+    await expectText(page.getByTestId('till-refused-sales'), /A manager can discard them on this till\./);
+    expect(await refused.getByTestId('till-discard-refused').count()).toBe(0);
     await context.close();
   });
 });

@@ -19,6 +19,7 @@ export function SalesPage() {
   const contactInfo = useContactInfo();
   // The stock shown (and sold against) is the catalogue's less what this till sold that the catalogue
   // cannot know yet: every sale still in the queue, and those sent since the catalogue was fetched.
+  // (A refused sale counts until a manager discards it: its goods left the shop.)
   const fetchedAt = catalogue.asOf ? toBrowserTime(catalogue.asOf, catalogue.clockOffsetMs) : 0;
   const shown = useMemo(
     () => lessQueued(catalogue.products, fetchedAt, queue.sales, queue.sent),
@@ -29,6 +30,7 @@ export function SalesPage() {
       <PageHeader title="Sales Till" subtitle="Sell products and take cash payments" />
       <TillOfflineStatus
         queue={queue}
+        canDiscard={user?.role === 'manager'}
         nameOf={(productId) => catalogue.products?.find((product) => product.id === productId)?.name}
       />
       <SalesTill

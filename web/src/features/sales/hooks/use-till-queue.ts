@@ -32,7 +32,9 @@ export function useTillQueue() {
     const subscription = liveQuery(() => tillDb.queue.orderBy('seq').toArray()).subscribe({
       next: (next) => {
         const still = new Set(next.map((sale) => sale.saleId));
-        const left = previous.current.filter((sale) => !still.has(sale.saleId));
+        // A sale leaves when the server took it, or when a manager discarded it while refused
+        // (never sent, so the catalogue will never count it).
+        const left = previous.current.filter((sale) => !still.has(sale.saleId) && !sale.refusal);
         previous.current = next;
         if (left.length > 0) {
           const at = Date.now();

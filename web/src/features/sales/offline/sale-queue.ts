@@ -65,6 +65,18 @@ async function send(sale: QueuedSale): Promise<SyncOutcome> {
 /** A manager looked at a refused sale (fixed a price, restored a product): send it again. */
 export const retryRefused = (saleId: string) => tillDb.queue.where('saleId').equals(saleId).modify({ refusal: null });
 
+/**
+ * A manager gave up on a refused sale (recorded it another way, or it was a mistake): it leaves the
+ * queue unsent and stops counting against the stock shown. Only a sale still refused: one sent
+ * again meanwhile (Try again, another tab) is left alone.
+ */
+export const discardRefused = (saleId: string) =>
+  tillDb.queue
+    .where('saleId')
+    .equals(saleId)
+    .filter((sale) => sale.refusal !== null)
+    .delete();
+
 /** The queued payload for a cart taken offline: the prices shown, the seller, the time of sale. */
 export function offlinePayload(
   sale: Omit<CreateSaleInput, 'offline'>,
