@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** Spec section 9: at most one toast at once; a dismissed toast is dropped after 1,000,000 ms. */
 const TOAST_LIMIT = 1;
@@ -57,15 +57,15 @@ export const toastError = (description: string, title = 'Error') =>
   toast({ title, description, variant: 'destructive' });
 
 /**
- * A failed call's toast. When the server's answer carries a title, it is a toast the spec names (e.g.
- * 'Invalid discount' / 'Discount must be between 0% and 100%'): shown as it is. Otherwise the
- * catalogue's text under 'Error': the server's message first where the catalogue says "Server
- * message, else …" (`serverMessage`), else `fallback`.
+ * A failed sale's toast. When the server's answer carries a title, it is a toast the spec names for
+ * the till ('Insufficient stock' / 'Only N units available for {product}', 'Invalid discount'): shown
+ * as it is. Otherwise the catalogue's text under 'Error' (spec section 8: every other failure is
+ * titled 'Error', so the other screens keep toastError).
  */
-export function toastFailure(error: unknown, fallback: string, { serverMessage = false } = {}) {
+export function toastFailure(error: unknown, fallback: string) {
   if (error instanceof ApiError && error.serverTitle && error.serverMessage)
     return toastError(error.serverMessage, error.serverTitle);
-  return toastError(serverMessage ? errorMessage(error, fallback) : fallback);
+  return toastError(fallback);
 }
 
 export const toastSuccess = (description: string, title = 'Success') => toast({ title, description });

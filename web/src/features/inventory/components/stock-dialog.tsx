@@ -12,7 +12,8 @@ import {
 import { FormInput, FormSelect, FormTextarea } from '@/components/ui/form-field';
 import { moneyInputProps, unitCountInputProps } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toastFailure, toastSuccess } from '@/components/toast/use-toast';
+import { toastError, toastSuccess } from '@/components/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { useSignedInUser } from '@/lib/session';
 import { formatReason } from '@/utils/format';
 import { useCreateStockTransaction } from '../api/create-stock-transaction';
@@ -78,7 +79,7 @@ function StockForm({ type, products, productId, onDone }: StockFormProps) {
         form.reset();
         onDone();
       },
-      onError: (error) => toastFailure(error, 'Failed to record transaction', { serverMessage: true }),
+      onError: (error) => toastError(errorMessage(error, 'Failed to record transaction')),
     });
   };
 

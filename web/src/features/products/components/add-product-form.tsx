@@ -5,7 +5,8 @@ import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FormInput, FormSelect, FormTextarea } from '@/components/ui/form-field';
 import { moneyInputProps, unitCountInputProps } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toastFailure, toastSuccess } from '@/components/toast/use-toast';
+import { toastError, toastSuccess } from '@/components/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { useCreateProduct } from '../api/create-product';
 import { useMediaUploader } from '../hooks/use-media-uploader';
 import { parseStockField, useProductForm } from '../hooks/use-product-form';
@@ -41,7 +42,7 @@ export function AddProductForm({ onDone }: { onDone: () => void }) {
         reset();
         onDone();
       },
-      onError: (error) => toastFailure(error, 'Failed to create product', { serverMessage: true }),
+      onError: (error) => toastError(errorMessage(error, 'Failed to create product')),
     });
   };
 

@@ -6,7 +6,8 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { StockStatusBadge } from '@/components/stock-status-badge';
-import { toastFailure, toastSuccess } from '@/components/toast/use-toast';
+import { toastError, toastSuccess } from '@/components/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/utils/cn';
 import { formatMoney, stockValue } from '@/utils/format';
 import { useDeleteProduct } from '../api/delete-product';
@@ -39,7 +40,7 @@ export function ProductsTable({ products, emptyText, rowActions }: ProductsTable
     if (!window.confirm(`Are you sure you want to delete "${product.name}"? This action cannot be undone.`)) return;
     deleteProduct.mutate(product.id, {
       onSuccess: () => toastSuccess('Product deleted successfully'),
-      onError: (error) => toastFailure(error, 'Failed to delete product', { serverMessage: true }),
+      onError: (error) => toastError(errorMessage(error, 'Failed to delete product')),
     });
   };
 

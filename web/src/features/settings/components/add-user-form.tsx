@@ -4,7 +4,7 @@ import type { Role } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { FormInput, FormSelect } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { toast, toastError, toastFailure } from '@/components/toast/use-toast';
+import { toast, toastError } from '@/components/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { ROLE_LABELS } from '@/lib/session';
 import { useCreateUser } from '../api/create-user';
@@ -15,8 +15,7 @@ const emptyForm = { username: '', password: '', role: 'assistant' as Role };
 
 export function AddUserForm() {
   const [values, setValues] = useState(emptyForm);
-  // Why the server refused (e.g. a taken username), shown under the form; the toast keeps the catalogue
-  // text unless the server's answer is a toast the spec names ('Password too weak').
+  // Why the server refused (e.g. a taken username), shown under the form; the toast keeps the catalogue text.
   const [serverError, setServerError] = useState<string | null>(null);
   const createUser = useCreateUser();
   const pending = createUser.isPending;
@@ -41,7 +40,7 @@ export function AddUserForm() {
         },
         onError: (error) => {
           setServerError(error instanceof ApiError && error.status < 500 ? error.serverMessage : null);
-          toastFailure(error, 'Failed to create user. Please try again.');
+          toastError('Failed to create user. Please try again.');
         },
         onSettled: () => createUser.reset(),
       },

@@ -11,7 +11,8 @@ import {
 } from '@/components/ui/dialog';
 import { FormInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { toast, toastError, toastFailure } from '@/components/toast/use-toast';
+import { toast, toastError } from '@/components/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
 
 type ChangePasswordDialogProps = {
@@ -69,8 +70,7 @@ function ChangePasswordForm({ user, onClose }: { user: User; onClose: () => void
           setValues(empty);
           onClose();
         },
-        onError: (error) =>
-          toastFailure(error, 'Failed to change password. Please try again.', { serverMessage: true }),
+        onError: (error) => toastError(errorMessage(error, 'Failed to change password. Please try again.')),
         onSettled: () => changePassword.reset(),
       },
     );

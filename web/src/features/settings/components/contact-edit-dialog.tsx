@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormInput, FormTextarea } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { toast, toastError, toastFailure } from '@/components/toast/use-toast';
+import { toast, toastError } from '@/components/toast/use-toast';
 import { useUpdateContactInfo } from '../api/update-contact-info';
 import {
   CONTACT_FIELDS,
@@ -81,7 +81,7 @@ function ContactEditForm({ field, contact, password, onClose }: Omit<ContactEdit
           toast({ title: 'Contact information updated', description: `The shop's contact details were saved.` });
           onClose();
         },
-        onError: (error) => toastFailure(error, 'Failed to update contact information.'),
+        onError: () => toastError('Failed to update contact information.'),
         onSettled: () => update.reset(),
       },
     );
