@@ -262,8 +262,18 @@ describe('reports, CSV exports, stock as of a date and product history', () => {
       );
       await asOfRow(serum.sku).scrollIntoViewIfNeeded();
       await screenshot(page, `61-reports-as-of`, width);
+      // The stock of that instant downloads as the inventory CSV of that day, not today's stock.
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export this stock', exact: true }).click(),
+      ]);
+      expect(file.suggestedFilename()).toBe(`inventory-report-${lagosLocal(beforeMovements).slice(0, 10)}.csv`);
+      const rows = parseCsv(await readFile(await file.path(), 'utf8'));
+      expect(rows.find((row) => row[1] === serum.sku)?.[4]).toBe(String(serum.currentStock));
+      expect(rows.find((row) => row[1] === lipstick.sku)?.[4]).toBe(String(lipstick.currentStock));
       await page.getByTestId('report-as-of').fill('');
       await expectText(asOfRow(serum.sku).getByTestId('as-of-stock'), String(serumNow));
+      expect(await page.getByTestId('export-as-of-inventory').count()).toBe(0);
     });
 
     it("lists a product's movements with balances in its history", async () => {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
  * from the server's Content-Disposition (inventory-report-YYYY-MM-DD.csv /
  * transactions-report-YYYY-MM-DD.csv), and a failed answer never navigates away from the page.
  */
-function downloadFrom(href: string) {
+export function downloadFrom(href: string) {
   const link = document.createElement('a');
   link.href = href;
   link.download = '';
@@ -39,5 +39,19 @@ export function ExportButtons({ from, to }: { from: string; to: string }) {
         Export Transactions
       </Button>
     </div>
+  );
+}
+
+/** The stock as of a past instant, as the inventory CSV of that instant (its file named for that day). */
+export function ExportAsOfButton({ asOf }: { asOf: string }) {
+  return (
+    <Button
+      variant="outline"
+      onClick={() => downloadFrom(`/api/reports/inventory.csv?${new URLSearchParams({ asOf }).toString()}`)}
+      data-testid="export-as-of-inventory"
+    >
+      <Download className="h-4 w-4" aria-hidden="true" />
+      Export this stock
+    </Button>
   );
 }

@@ -8,7 +8,7 @@ import { useReportSummary } from '../api/get-report-summary';
 import { formatLagosDay, lagosLocalToInstant, lagosNowLocal, lagosToday, thisLagosMonth } from '../utils/lagos-dates';
 import { AsOfInventory } from './as-of-inventory';
 import { CategoryStock } from './category-chart';
-import { ExportButtons } from './export-buttons';
+import { ExportAsOfButton, ExportButtons } from './export-buttons';
 import { KnownAtComparison } from './known-at-comparison';
 import { MovementSummary } from './movement-summary';
 import { SalesBreakdown } from './sales-breakdown';
@@ -221,21 +221,24 @@ export function ReportsView() {
         title="Stock as of"
         description="Stock and value per product as they were at a past date and time (Lagos time); empty means now"
         action={
-          <label className="text-xs font-medium text-slate-600" htmlFor="report-as-of">
-            As of
-            <Input
-              id="report-as-of"
-              type="datetime-local"
-              step={1}
-              value={asOfLocal}
-              max={asOfMax}
-              onChange={(event) => setAsOfLocal(event.target.value)}
-              data-testid="report-as-of"
-              aria-invalid={futureAsOf || undefined}
-              aria-describedby={futureAsOf ? 'report-as-of-error' : undefined}
-              className="mt-1"
-            />
-          </label>
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <label className="text-xs font-medium text-slate-600" htmlFor="report-as-of">
+              As of
+              <Input
+                id="report-as-of"
+                type="datetime-local"
+                step={1}
+                value={asOfLocal}
+                max={asOfMax}
+                onChange={(event) => setAsOfLocal(event.target.value)}
+                data-testid="report-as-of"
+                aria-invalid={futureAsOf || undefined}
+                aria-describedby={futureAsOf ? 'report-as-of-error' : undefined}
+                className="mt-1"
+              />
+            </label>
+            {asOf && <ExportAsOfButton asOf={asOf} />}
+          </div>
         }
       >
         {futureAsOf ? (
