@@ -29,13 +29,20 @@ function deadPid(): number {
 describe('an embedded data folder in use', () => {
   let folder: string;
   let dataDir: string;
-  let env: Record<string, string>;
+  let env: Record<string, string | undefined>;
   const servers: ChildServer[] = [];
 
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), 'shop-claim-'));
     dataDir = join(folder, 'data');
-    env = { DATA_DIR: dataDir, ADMIN_USERNAME: 'manager', ADMIN_PASSWORD: PASSWORD, WEB_DIST: '/nonexistent' };
+    // The embedded engine whatever this run's DATABASE_URL: the claim is a PGlite folder's.
+    env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      ADMIN_USERNAME: 'manager',
+      ADMIN_PASSWORD: PASSWORD,
+      WEB_DIST: '/nonexistent',
+    };
   });
 
   afterEach(async () => {

@@ -15,9 +15,19 @@ export interface ChildServer {
 const entry = join(__dirname, 'ts-server.entry.cjs');
 const READY = /running at http:\/\/[^\s:]+:(\d+)/;
 
-export async function startChildServer(env: Record<string, string>, timeoutMs = 150_000): Promise<ChildServer> {
+/** This process's environment with `env` over it; a key set to undefined is left out (e.g. DATABASE_URL). */
+function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const merged: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env };
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+  return merged;
+}
+
+export async function startChildServer(
+  env: Record<string, string | undefined>,
+  timeoutMs = 150_000,
+): Promise<ChildServer> {
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -73,11 +83,11 @@ export async function startChildServer(env: Record<string, string>, timeoutMs = 
  * start after all, it is stopped with SIGTERM (as an operator would) and its code returned.
  */
 export async function runChildServerToExit(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   timeoutMs = 150_000,
 ): Promise<{ code: number | null; started: boolean; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
