@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { MANAGER, useBrowserApp } from './support/browser-app';
 import { newProduct, stockOf } from './support/catalogue';
-import { expectHidden, expectText, expectVisible, navigate, signIn } from './support/screen';
+import { expectHidden, expectText, expectVisible, navigate, screenshot, signIn } from './support/screen';
 import { queuedSaleIds, sellByKeyboard, tillReadyOffline } from './support/till';
 
 type QueuedOffline = { saleId: string; soldAt: string; catalogAsOf: string };
@@ -141,6 +141,7 @@ describe('a sale the server refused can be discarded in the till', () => {
         });
       });
 
+    await screenshot(page, 'offline-till-refused-sale', 1280, { fullPage: false });
     const declined = answer(false);
     await refused.getByRole('button', { name: `Discard sale ${saleId}`, exact: true }).click();
     expect(await declined).toBe(confirmation);
