@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserApp } from './support/browser-app';
-import { expectHidden, expectVisible, navigate, openSignedIn } from './support/screen';
+import { MANAGER } from './support/browser-app';
+import { expectHidden, expectToast, expectVisible, navigate, openSignedIn } from './support/screen';
 
 /** Whether the element behind `locator` gets the keyboard focus (Radix moves it a task after closing). */
 async function getsFocus(page: Page, locator: Locator, timeout = 2_000): Promise<boolean> {
@@ -86,4 +87,66 @@ describe('focus returns to the button that opened a dialog', () => {
     expect(await getsFocus(page, opener)).toBe(true);
     await context.close();
   });
+
+  // Two dialogs in a row: the password gate hands over to the edit dialog, whose closing once left the
+  // focus on <body> (its opener was the gate, gone by then).
+  it.each([1280, 375])(
+    'at %i px: Settings contact edit gives the focus back to the pencil button (Escape, Cancel, Save)',
+    async (width) => {
+      if (width === 1280) {
+        const seeded = await harness.manager.put('/api/contact-info', {
+          email: 'focus@glow.example',
+          phone: '+2348012345678',
+          whatsapp: '+2348012345679',
+          address: '12 Admiralty Way, Lekki, Lagos',
+          password: MANAGER.password,
+        });
+        expect(seeded.status).toBe(200);
+      }
+      const { context, page } = await openSignedIn(harness, width);
+      await navigate(page, 'settings', 'Settings');
+      const pencil = page.locator('[data-testid="contact-field"][data-field="phone"]').getByTestId('edit-contact');
+      const gate = page.getByTestId('password-gate-dialog');
+      const edit = page.getByTestId('contact-edit-dialog');
+
+      // Escape on the gate itself.
+      expect(await openAndEscape(page, pencil, gate)).toBe(true);
+
+      /** Pencil (keyboard) → gate → verified → the edit dialog, with the focus in its field. */
+      const openEdit = async () => {
+        await pencil.focus();
+        await page.keyboard.press('Enter');
+        await expectVisible(gate);
+        expect(await getsFocus(page, gate.locator('#gate-password'))).toBe(true);
+        await page.keyboard.type(MANAGER.password);
+        await page.keyboard.press('Enter');
+        await expectVisible(edit);
+        await expectHidden(gate);
+        expect(await getsFocus(page, edit.locator('#contact-phone'))).toBe(true);
+      };
+
+      await openEdit();
+      await page.keyboard.press('Escape');
+      await expectHidden(edit);
+      expect(await getsFocus(page, pencil)).toBe(true);
+
+      await openEdit();
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await expectHidden(edit);
+      expect(await getsFocus(page, pencil)).toBe(true);
+
+      await openEdit();
+      await edit.locator('#contact-phone').fill(width === 1280 ? '+2348011111111' : '+2348022222222');
+      await page.keyboard.press('Enter');
+      await expectHidden(edit);
+      expect(await getsFocus(page, pencil)).toBe(true);
+      // Checked before closing the toast: clicking its close button moves the focus, as any click would.
+      await expectToast(page, {
+        title: 'Contact information updated',
+        description: "The shop's contact details were saved.",
+        variant: 'default',
+      });
+      await context.close();
+    },
+  );
 });

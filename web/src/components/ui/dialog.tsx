@@ -27,6 +27,21 @@ const FIELD_SELECTOR = [
 
 const firstField = (root: HTMLElement | null) => root?.querySelector<HTMLElement>(FIELD_SELECTOR) ?? null;
 
+/** Each open dialog's opener, by its content element: a dialog that replaces another inherits it. */
+const openers = new WeakMap<HTMLElement, { current: HTMLElement | null }>();
+
+/**
+ * A dialog that opens as another closes (the password gate giving way to the contact edit dialog)
+ * has no opener of its own (<body>, or a field of the closing one): it inherits the closing one's.
+ */
+const handOver = (focused: Element, target: HTMLElement) => {
+  const next = focused.closest<HTMLElement>('[role="dialog"]');
+  const nextOpener = next ? openers.get(next) : undefined;
+  if (!nextOpener) return;
+  const current = nextOpener.current;
+  if (!current || current === document.body || !current.isConnected) nextOpener.current = target;
+};
+
 export function DialogContent({
   className,
   children,
@@ -59,6 +74,7 @@ export function DialogContent({
   const onOpen = (event: Event) => {
     // Still the element that opened the dialog: focus has not moved in yet.
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (contentRef.current) openers.set(contentRef.current, opener);
     onOpenAutoFocus?.(event);
     if (!focusFirstField || event.defaultPrevented) return;
     event.preventDefault();
@@ -73,7 +89,8 @@ export function DialogContent({
   };
 
   // Radix gives the focus back only to a Dialog.Trigger; most dialogs here open from state, and closing
-  // them left the focus on <body>. Back to the opener, unless focus already went elsewhere (a next dialog).
+  // them left the focus on <body>. Back to the opener, unless focus already went elsewhere (a next
+  // dialog, which then returns it there in turn).
   const onClose = (event: Event) => {
     fieldObserver.current?.disconnect();
     onCloseAutoFocus?.(event);
@@ -81,7 +98,9 @@ export function DialogContent({
     opener.current = null;
     if (event.defaultPrevented || !target?.isConnected) return;
     event.preventDefault();
-    if (document.activeElement === null || document.activeElement === document.body) target.focus();
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) target.focus();
+    else handOver(focused, target);
   };
 
   return (

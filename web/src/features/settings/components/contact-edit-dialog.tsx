@@ -35,7 +35,7 @@ export function ContactEditDialog({ open, field, contact, password, onClose }: C
   const label = CONTACT_FIELDS[field].label;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent data-testid="contact-edit-dialog" data-field={field}>
+      <DialogContent data-testid="contact-edit-dialog" data-field={field} focusFirstField>
         <DialogHeader>
           <DialogTitle>{contact ? `Edit ${label}` : 'Set Contact Information'}</DialogTitle>
           <DialogDescription>
@@ -90,7 +90,7 @@ function ContactEditForm({ field, contact, password, onClose }: Omit<ContactEdit
   return (
     <form onSubmit={onSubmit} noValidate>
       <fieldset disabled={update.isPending} className="space-y-4">
-        {shown.map((key, index) => {
+        {shown.map((key) => {
           const meta = CONTACT_FIELDS[key];
           const common = {
             id: `contact-${key}`,
@@ -98,7 +98,6 @@ function ContactEditForm({ field, contact, password, onClose }: Omit<ContactEdit
             error: errors[key],
             hint: meta.hint,
             placeholder: meta.placeholder,
-            autoFocus: index === 0,
             value: values[key],
             onChange: (event: { target: { value: string } }) => {
               setValues((current) => ({ ...current, [key]: event.target.value }));

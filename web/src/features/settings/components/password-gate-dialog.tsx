@@ -27,7 +27,7 @@ type PasswordGateDialogProps = {
 export function PasswordGateDialog({ open, fieldLabel, onCancel, onVerified }: PasswordGateDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
-      <DialogContent data-testid="password-gate-dialog">
+      <DialogContent data-testid="password-gate-dialog" focusFirstField>
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <LockKeyhole className="h-5 w-5 text-rose-600" aria-hidden="true" />
@@ -77,7 +77,6 @@ function GateForm({ onCancel, onVerified }: Pick<PasswordGateDialogProps, 'onCan
         error={error}
         type="password"
         autoComplete="current-password"
-        autoFocus
         placeholder="Enter your password"
         value={password}
         disabled={verify.isPending}
