@@ -1,11 +1,21 @@
+import { useRef } from 'react';
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/utils/cn';
+import { useDialogFooterClearance } from './use-dialog-footer-clearance';
 import { dismissToast, useToasts } from './use-toast';
 
-/** Top on small screens, bottom right on wider; swipe right 50 px; F8 focuses the viewport. */
+/**
+ * Top on small screens (below 768 px, where the sidebar collapses too), bottom right on wider, lifted
+ * above an open dialog's footer; swipe right 50 px; F8 focuses the viewport.
+ */
 export function Toaster() {
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+  const lift = useDialogFooterClearance(
+    toasts.some((toast) => toast.open),
+    viewport,
+  );
   return (
     <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {toasts.map(({ id, title, description, action, variant = 'default', open }) => (
@@ -58,8 +68,10 @@ export function Toaster() {
         </Toast.Root>
       ))}
       <Toast.Viewport
+        ref={viewport}
         hotkey={['F8']}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
+        style={lift > 0 ? { bottom: lift } : undefined}
+        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none md:top-auto md:right-0 md:bottom-0 md:max-w-[420px] md:flex-col"
       />
     </Toast.Provider>
   );

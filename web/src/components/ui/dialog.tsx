@@ -141,6 +141,13 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
   return <DialogPrimitive.Description className={cn('text-sm text-slate-500', className)} {...props} />;
 }
 
+/** The dialog's actions; marked so that toasts keep clear of them (see the toaster). */
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return (
+    <div
+      data-dialog-footer=""
+      className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      {...props}
+    />
+  );
 }
