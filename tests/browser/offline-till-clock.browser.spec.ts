@@ -1,7 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { MANAGER, useBrowserApp } from './support/browser-app';
 import { newProduct, stockOf } from './support/catalogue';
-import { expectHidden, expectText, expectVisible, navigate, screenshot, signIn } from './support/screen';
+import {
+  expectHidden,
+  expectText,
+  expectToast,
+  expectVisible,
+  navigate,
+  screenshot,
+  signIn,
+  signInAnywhere,
+} from './support/screen';
 import { queuedSaleIds, sellByKeyboard, tillReadyOffline } from './support/till';
 
 type QueuedOffline = { saleId: string; soldAt: string; catalogAsOf: string };
@@ -166,6 +175,48 @@ describe('a sale the server refused can be discarded in the till', () => {
     const { context, page, refused } = await tillWithRefusedSale(assistant);
     await expectText(page.getByTestId('till-refused-sales'), /A manager can discard them on this till\./);
     expect(await refused.getByTestId('till-discard-refused').count()).toBe(0);
+    await context.close();
+  });
+
+  // Signing in sends only the sales still waiting; a refused one stays for a manager, so the sign-in
+  // notice once counted it among those "waiting: sign in again to send it".
+  it('on the sign-in page, counts the refused sale apart from the one signing in will send', async () => {
+    // Made first: the till's catalogue has to know it.
+    const toner = await newProduct(harness, { name: 'Waiting Toner', stock: 4, price: '1200', skuPrefix: 'WAIT' });
+    const { context, page } = await tillWithRefusedSale(MANAGER);
+    await context.setOffline(true);
+    await sellByKeyboard(page, [toner.sku]);
+    expect(await queuedSaleIds(page)).toHaveLength(2);
+    // Closed, so the screenshots show the notice rather than the toast over it at 375 px.
+    await expectToast(page, { title: 'Sale saved offline' });
+    await page.getByTestId('sidebar').getByTestId('sign-out-button').click();
+    await expectVisible(page.getByTestId('sign-in-form'));
+
+    const waiting = page.getByTestId('queued-sales-notice');
+    const refusedNotice = page.getByTestId('refused-sales-notice');
+    await expectText(waiting, '1 sale taken offline on this till is waiting: sign in again to send it.');
+    await expectText(refusedNotice, '1 sale refused by the server waits for a manager on the till.');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await screenshot(page, 'sign-in-queued-and-refused', width, { fullPage: false });
+      // The notice (fixed at the top) leaves the sign-in card clear.
+      const notice = await page.getByTestId('queued-sales-status').boundingBox();
+      const card = await page.getByTestId('sign-in-card').boundingBox();
+      expect(notice!.y + notice!.height).toBeLessThanOrEqual(card!.y);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Signing in sends the toner sale; the refused one stays, and so does its notice.
+    await context.setOffline(false);
+    await signInAnywhere(page, MANAGER.username, MANAGER.password);
+    for (let attempt = 0; attempt < 60 && (await queuedSaleIds(page)).length > 1; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await queuedSaleIds(page)).toHaveLength(1);
+    expect(await stockOf(harness, toner.id)).toBe(3);
+    await page.getByTestId('sidebar').getByTestId('sign-out-button').click();
+    await expectVisible(page.getByTestId('sign-in-form'));
+    await expectText(refusedNotice, '1 sale refused by the server waits for a manager on the till.');
+    expect(await waiting.count()).toBe(0);
     await context.close();
   });
 });
