@@ -1,5 +1,5 @@
 import { DeciderSpecification } from '../testing/decider-specification';
-import { orderNumberDecider } from './order-number-registry.decider';
+import { formatOrderNumber, mayBeOrderNumber, orderNumberDecider } from './order-number-registry.decider';
 
 const given = DeciderSpecification.for(orderNumberDecider);
 const orderNumber = 'ORD-20261128-ABCDEF';
@@ -29,5 +29,15 @@ describe('order number registry', () => {
     given(claimed)
       .when({ type: 'TakeAsSaleId', orderNumber })
       .thenRefused('conflict', `Sale id ${orderNumber} is an online order's number: a till sale cannot use it`);
+  });
+
+  it('tells an id that could be an order number from one that never is', () => {
+    const numbers = Array.from({ length: 50 }, (_, index) =>
+      formatOrderNumber('2026-12-02T10:00:00.000Z', (size) => (index * 7) % size),
+    );
+    expect(numbers.every(mayBeOrderNumber)).toBe(true);
+    expect(mayBeOrderNumber(orderNumber)).toBe(true);
+    for (const id of ['CASH-1796225378654-ygrpbj6s1', 'ord-20261128-abcdef', 'XORD-1', ' ORD-1', ''])
+      expect(mayBeOrderNumber(id)).toBe(false);
   });
 });

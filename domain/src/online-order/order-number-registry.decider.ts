@@ -45,6 +45,15 @@ export const orderNumberDecider: Decider<OrderNumberCommand, OrderNumberState, O
 
 export const orderNumberStreamId = (orderNumber: string) => `order-number-${orderNumber}`;
 
+const ORDER_NUMBER_PREFIX = 'ORD-';
+
+/**
+ * Whether an id could be an online order's number. Every order number is the shop's own
+ * (formatOrderNumber), so an id without its prefix never is one, and its registry stream is known
+ * empty without reading it (a till's sale ids are CASH-…).
+ */
+export const mayBeOrderNumber = (id: string): boolean => id.startsWith(ORDER_NUMBER_PREFIX);
+
 const SUFFIX_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
@@ -54,5 +63,5 @@ const SUFFIX_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export function formatOrderNumber(at: string, randomIndex: (size: number) => number): string {
   const day = lagosBusinessDay(at).replaceAll('-', '');
   const suffix = Array.from({ length: 6 }, () => SUFFIX_ALPHABET[randomIndex(SUFFIX_ALPHABET.length)]).join('');
-  return `ORD-${day}-${suffix}`;
+  return `${ORDER_NUMBER_PREFIX}${day}-${suffix}`;
 }

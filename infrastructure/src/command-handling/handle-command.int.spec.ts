@@ -253,4 +253,33 @@ describe('handleCommand with a stream state cache (PGlite)', () => {
     expect(reads()).toBe(1);
     expect(await streamLength(once.streamId)).toBe(1);
   });
+
+  it('decides once, without reading it, beside a cached stream, on a stream a rule says is empty', async () => {
+    const cache = new StreamStateCache();
+    const counter = { initialState: () => 0, evolve: (count: number) => count + 1 };
+    const written = { streamId: `written-${randomUUID()}`, fold: counter, presumedNew: true } as const;
+    const { counting, reads } = countingReads();
+    let decisions = 0;
+    // The second stream is only read (it gets no event), as a till sale reads an id's order-number registry.
+    const record = (readOnly: { streamId: string; fold: typeof counter; knownEmpty?: boolean }) =>
+      handleCommand(
+        counting,
+        context,
+        [written, readOnly],
+        ([, none]) => {
+          decisions += 1;
+          expect(none).toBe(0);
+          return [[productCreatedLike()], []];
+        },
+        { cache },
+      );
+    const empty = () => ({ streamId: `empty-${randomUUID()}`, fold: counter, knownEmpty: true });
+    await record(empty());
+    await record(empty());
+    expect([decisions, reads()]).toEqual([2, 0]);
+    // The same stream not known empty: read, once per command.
+    await record({ streamId: `plain-${randomUUID()}`, fold: counter });
+    expect([decisions, reads()]).toEqual([3, 1]);
+    expect(await streamLength(written.streamId)).toBe(3);
+  });
 });

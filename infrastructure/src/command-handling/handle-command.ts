@@ -25,6 +25,12 @@ export interface CommandStream<State = unknown> {
    * again on the stored stream. Never for a stream whose empty state refuses (a product).
    */
   readonly presumedNew?: boolean;
+  /**
+   * A stream a domain rule says is empty (the registry stream of an id that cannot be an online
+   * order's number): decided on as empty at version 0 without a read, as a read of the store would
+   * have found it. Unlike a cached or presumed state it is not decided again when it gets no event.
+   */
+  readonly knownEmpty?: boolean;
 }
 
 type StateOf<Stream> = Stream extends CommandStream<infer State> ? State : never;
@@ -212,6 +218,7 @@ async function load(
   stream: CommandStream<any>,
   cache: StreamStateCache | undefined,
 ): Promise<LoadedStream> {
+  if (stream.knownEmpty) return { state: stream.fold.initialState(), version: 0, cached: false };
   const cached = cache?.get(stream.streamId, stream.fold);
   if (cached) return { ...cached, cached: true };
   if (cache && stream.presumedNew) return { state: stream.fold.initialState(), version: 0, cached: true };

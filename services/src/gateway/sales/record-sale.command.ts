@@ -12,6 +12,7 @@ import { saleFromEvent } from '@shop/projections';
 import {
   decideOrderNumber,
   decideSale,
+  mayBeOrderNumber,
   orderNumberDecider,
   orderNumberStreamId,
   productDecider,
@@ -105,8 +106,13 @@ export class RecordSaleHandler implements ICommandHandler<RecordSaleCommand> {
     const streams = [
       // Presumed new: a retried post finds it on the second attempt, by the append's version check.
       { streamId: saleStreamId(input.saleId), fold: saleStreamFold, presumedNew: true },
-      // Read only: an online order's number is that order's, never a till sale's id.
-      { streamId: orderNumberStreamId(input.saleId), fold: orderNumberDecider },
+      // Read only: an online order's number is that order's, never a till sale's id. An id that cannot
+      // be an order's number has an empty registry stream: decided on as such, without a read.
+      {
+        streamId: orderNumberStreamId(input.saleId),
+        fold: orderNumberDecider,
+        knownEmpty: !mayBeOrderNumber(input.saleId),
+      },
       ...lines.map((line) => ({ streamId: productStreamId(line.productId), fold: productDecider })),
     ] as const;
     const result = await this.writer.handle(
