@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { MANAGER, useBrowserApp } from './support/browser-app';
 import { newProduct, stockOf } from './support/catalogue';
 import {
+  answerConfirm,
   expectHidden,
   expectText,
   expectToast,
@@ -138,17 +139,7 @@ describe('a sale the server refused can be discarded in the till', () => {
   it('shows the refusal, keeps the sale until a manager confirms the discard, then stops counting it', async () => {
     const { context, page, balm, saleId, tile, refused } = await tillWithRefusedSale(MANAGER);
     const confirmation = `Are you sure you want to discard the refused sale ${saleId}? It will never be recorded, and its items stop counting against the stock shown. This action cannot be undone.`;
-    const answer = (accept: boolean) =>
-      new Promise<string>((resolve, reject) => {
-        page.once('dialog', (dialog) => {
-          const message = dialog.message();
-          const type = dialog.type();
-          (accept ? dialog.accept() : dialog.dismiss()).then(
-            () => (type === 'confirm' ? resolve(message) : reject(new Error(`a ${type} dialog, not confirm`))),
-            reject,
-          );
-        });
-      });
+    const answer = (accept: boolean) => answerConfirm(page, accept);
 
     await screenshot(page, 'offline-till-refused-sale', 1280, { fullPage: false });
     const declined = answer(false);

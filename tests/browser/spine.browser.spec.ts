@@ -3,6 +3,7 @@ import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { formatKobo, formatNaira, stockStatus, toKobo, totalValueText } from './support/money';
 import {
   MOBILE_BREAKPOINT,
+  answerConfirm,
   expectHeading,
   expectHidden,
   expectText,
@@ -281,17 +282,7 @@ describe('spine: sign in, add a product, move stock, see every screen follow, de
     it('deletes the product only after the exact confirmation, and the dashboard drops it', async () => {
       await go('products', 'Products');
       const confirmation = `Are you sure you want to delete "${product.name}"? This action cannot be undone.`;
-      const answer = (accept: boolean) =>
-        new Promise<string>((resolve, reject) => {
-          page.once('dialog', (dialog) => {
-            const message = dialog.message();
-            const type = dialog.type();
-            (accept ? dialog.accept() : dialog.dismiss()).then(
-              () => (type === 'confirm' ? resolve(message) : reject(new Error(`a ${type} dialog, not confirm`))),
-              reject,
-            );
-          });
-        });
+      const answer = (accept: boolean) => answerConfirm(page, accept);
 
       const declined = answer(false);
       await row().getByTestId('delete-product-button').click();

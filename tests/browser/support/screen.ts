@@ -146,3 +146,20 @@ export async function navigate(page: Page, pageKey: string, title: string): Prom
   }
   await expectHeading(page, title);
 }
+
+/**
+ * Answers the page's next window.confirm (accept or dismiss) and resolves with its message; rejects
+ * when the next dialog is not a confirm.
+ */
+export function answerConfirm(page: Page, accept: boolean): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    page.once('dialog', (dialog) => {
+      const message = dialog.message();
+      const type = dialog.type();
+      (accept ? dialog.accept() : dialog.dismiss()).then(
+        () => (type === 'confirm' ? resolve(message) : reject(new Error(`a ${type} dialog, not confirm`))),
+        reject,
+      );
+    });
+  });
+}
