@@ -57,6 +57,27 @@ describe('openDatabase (embedded PGlite)', () => {
       await database.close();
     }
   });
+
+  it('keeps serving parameterised queries after its connection is replaced (one PGlite session outlives it)', async () => {
+    const database = await openDatabase({});
+    try {
+      const read = () => database.knex.raw('select ?::int + 1 as n', [41]).then((result) => result.rows);
+      expect(await read()).toEqual([{ n: 42 }]);
+      // The pool's connection goes away (idle reaping, an error): the next one is new to pg, while
+      // PGlite's single session still holds the statements the old one prepared.
+      await database.knex.destroy();
+      database.knex.initialize();
+      expect(await read()).toEqual([{ n: 42 }]);
+      await database.knex.transaction(async (trx) => {
+        expect((await trx.raw('select ?::int + 1 as n', [1])).rows).toEqual([{ n: 2 }]);
+      });
+      // The old connection's statement went with it: only the new one's (the same text) remains.
+      const { rows } = await database.knex.raw('select name from pg_prepared_statements');
+      expect(rows).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe('startEmbeddedPostgres', () => {

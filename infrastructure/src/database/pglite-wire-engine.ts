@@ -39,6 +39,7 @@ export function createWireEngine(db: PGlite): WireEngine {
   const queue: QueuedWork[] = [];
   let busy = false;
   let owner: WireConnection | null = null;
+  const open = new Set<WireConnection>();
 
   const pump = (): void => {
     if (busy || queue.length === 0) return;
@@ -98,18 +99,25 @@ export function createWireEngine(db: PGlite): WireEngine {
     for (let index = queue.length - 1; index >= 0; index--) {
       if (queue[index]!.connection === connection) queue.splice(index, 1);
     }
-    if (owner !== connection) return;
+    open.delete(connection);
+    // The last connection gone: its prepared statements go too, as a server's session would end.
+    const deallocate = open.size === 0;
+    if (owner !== connection && !deallocate) return;
     queue.unshift({
       connection,
       run: async () => {
-        if (db.isInTransaction()) await db.exec('ROLLBACK');
-        owner = null;
+        if (owner === connection) {
+          if (db.isInTransaction()) await db.exec('ROLLBACK');
+          owner = null;
+        }
+        if (deallocate && open.size === 0) await db.exec('DEALLOCATE ALL');
       },
     });
     pump();
   };
 
   const accept = (connection: WireConnection) => {
+    open.add(connection);
     let startedUp = false;
     let pending: Buffer = Buffer.alloc(0);
     // A large message arrives in many chunks: gather them and join once it is whole, not per chunk.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { Query } from 'pg';
 import { prepareValue } from 'pg/lib/utils';
-import { preparedStatementName } from './preparing-pg-client';
+import { clientStatementName } from './preparing-pg-client';
 
 /** A statement as the server receives it: `$n` placeholders and their values. */
 interface NativeStatement {
@@ -100,7 +100,7 @@ export async function runPipelined(
       .raw(statement.sql, statement.bindings as Knex.RawBinding[])
       .toSQL()
       .toNative();
-    const name = preparedStatementName(sql);
+    const name = clientStatementName(pgClient, sql);
     if (parsed[name] !== sql) return null;
     native.push({ name, text: sql, values: bindings });
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import PgDialect from 'knex/lib/dialects/postgres';
 
 /** Distinct statements prepared per connection; past it queries run unnamed, so odd SQL cannot grow it forever. */
@@ -15,6 +15,17 @@ export function preparedStatementName(sql: string): string {
     names.set(sql, name);
   }
   return name;
+}
+
+/**
+ * The name `client` gives `sql`: the digest behind a prefix of its own. A PGlite session outlives
+ * the connections to it (one replaced by the pool, or a second client on its TCP port), and a name
+ * the session already holds for another connection would fail as "already exists".
+ */
+export function clientStatementName(client: object, sql: string): string {
+  const named = client as { __statementPrefix?: string };
+  named.__statementPrefix ??= `c${randomBytes(4).toString('hex')}_`;
+  return named.__statementPrefix + preparedStatementName(sql);
 }
 
 interface PgConnection {
@@ -42,7 +53,7 @@ export class PreparingPgClient extends (PgDialect as unknown as new (config: unk
     if (!obj.sql) throw new Error('The query is empty');
     const config: Record<string, unknown> = { text: obj.sql, values: obj.bindings ?? [], ...obj.options };
     if (config.name === undefined && (obj.bindings?.length ?? 0) > 0) {
-      const name = preparedStatementName(obj.sql);
+      const name = clientStatementName(connection, obj.sql);
       const known = connection.connection?.parsedStatements?.[name] !== undefined;
       const count = connection.__preparedCount ?? 0;
       if (known || count < MAX_PREPARED_PER_CONNECTION) {
