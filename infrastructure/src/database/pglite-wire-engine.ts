@@ -33,13 +33,15 @@ interface QueuedWork {
  *
  * PGlite is a single session: a connection that holds an open transaction keeps the engine to
  * itself until it commits or rolls back (as pglite-socket does), and a connection that goes away
- * mid-transaction has it rolled back, so the next one does not inherit it.
+ * mid-transaction has it rolled back, so the next one does not inherit it, and the statements it
+ * prepared dropped, so a pool that keeps replacing connections does not pile them up in the session.
  */
 export function createWireEngine(db: PGlite): WireEngine {
   const queue: QueuedWork[] = [];
   let busy = false;
   let owner: WireConnection | null = null;
-  const open = new Set<WireConnection>();
+  /** The statements each connection prepared by name, which go with it as a server session's would. */
+  const prepared = new Map<WireConnection, Set<string>>();
 
   const pump = (): void => {
     if (busy || queue.length === 0) return;
@@ -99,10 +101,9 @@ export function createWireEngine(db: PGlite): WireEngine {
     for (let index = queue.length - 1; index >= 0; index--) {
       if (queue[index]!.connection === connection) queue.splice(index, 1);
     }
-    open.delete(connection);
-    // The last connection gone: its prepared statements go too, as a server's session would end.
-    const deallocate = open.size === 0;
-    if (owner !== connection && !deallocate) return;
+    const names = [...(prepared.get(connection) ?? [])];
+    prepared.delete(connection);
+    if (owner !== connection && names.length === 0) return;
     queue.unshift({
       connection,
       run: async () => {
@@ -110,14 +111,16 @@ export function createWireEngine(db: PGlite): WireEngine {
           if (db.isInTransaction()) await db.exec('ROLLBACK');
           owner = null;
         }
-        if (deallocate && open.size === 0) await db.exec('DEALLOCATE ALL');
+        // Its statements go with it (a Parse that failed left none: nothing to drop then).
+        for (const name of names) await db.exec(`DEALLOCATE "${name.replaceAll('"', '""')}"`).catch(() => undefined);
       },
     });
     pump();
   };
 
   const accept = (connection: WireConnection) => {
-    open.add(connection);
+    const names = new Set<string>();
+    prepared.set(connection, names);
     let startedUp = false;
     let pending: Buffer = Buffer.alloc(0);
     // A large message arrives in many chunks: gather them and join once it is whole, not per chunk.
@@ -184,6 +187,10 @@ export function createWireEngine(db: PGlite): WireEngine {
           connection.close();
           return;
         }
+        if (type === PARSE) {
+          const name = preparedName(pending, end + 5, end + length);
+          if (name) names.add(name);
+        }
         end += length;
       }
       if (end > 0) {
@@ -203,6 +210,13 @@ export function createWireEngine(db: PGlite): WireEngine {
 }
 
 const QUERY = 0x51; // 'Q'
+const PARSE = 0x50; // 'P'
+
+/** A Parse message's statement name (the null-terminated string its body starts with); '' is unnamed. */
+function preparedName(message: Buffer, start: number, end: number): string {
+  const terminator = message.indexOf(0, start);
+  return terminator < 0 || terminator >= end ? '' : message.toString('utf8', start, terminator);
+}
 const COPY_DONE = 0x63; // 'c'
 const COPY_FAIL = 0x66; // 'f'
 const COPY_IN_RESPONSE = 0x47; // 'G'
