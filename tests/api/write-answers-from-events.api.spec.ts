@@ -182,8 +182,16 @@ describe('writes answer from their own events', () => {
 
     // A receipt built line by line keeps its id: its lines share it, and a till sale may not take it.
     const receipt = saleId();
-    const line = { productId: product.id, type: 'out', quantity: 1, unitPrice: '100', reason: 'sale', saleId: receipt };
-    const lines = await Promise.all([manager.post('/api/transactions', line), manager.post('/api/transactions', line)]);
+    const other = await newProduct('100', 50);
+    const line = (productId: string) => ({
+      productId,
+      type: 'out',
+      quantity: 1,
+      unitPrice: '100',
+      reason: 'sale',
+      saleId: receipt,
+    });
+    const lines = await Promise.all([product, other].map(({ id }) => manager.post('/api/transactions', line(id))));
     expect(lines.map((response) => response.status)).toEqual([201, 201]);
     const taken = await manager.post('/api/sales', {
       saleId: receipt,
@@ -195,6 +203,7 @@ describe('writes answer from their own events', () => {
       body: { message: `Sale id ${receipt} is already used by a receipt of stock movements` },
     });
     expect(await countEvents('SaleIdClaimed', `sale-${receipt}`)).toBe(1);
+    expect(await countEvents('ReceiptLineAdded', `sale-${receipt}`)).toBe(2);
   });
 });
 

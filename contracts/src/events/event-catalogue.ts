@@ -8,7 +8,7 @@ import {
   stockIssuedV1,
   stockReceivedV1,
 } from './product-events';
-import { saleIdClaimedV1, saleRecordedV1 } from './sale-events';
+import { receiptLineAddedV1, saleIdClaimedV1, saleRecordedV1 } from './sale-events';
 import {
   supportRepliedV1,
   supportReplyDeliveredV1,
@@ -53,6 +53,7 @@ export const EVENT_CATALOGUE = {
   SettingChanged: { version: 1, schema: settingChangedV1 },
   SaleRecorded: { version: 1, schema: saleRecordedV1 },
   SaleIdClaimed: { version: 1, schema: saleIdClaimedV1 },
+  ReceiptLineAdded: { version: 1, schema: receiptLineAddedV1 },
   SupportRequestIdAllocated: { version: 1, schema: supportRequestIdAllocatedV1 },
   SupportRequestSubmitted: { version: 1, schema: supportRequestSubmittedV1 },
   SupportStatusChanged: { version: 1, schema: supportStatusChangedV1 },

@@ -52,7 +52,21 @@ export const saleRecordedV1 = z.object({
  */
 export const saleIdClaimedV1 = z.object({ saleId: z.string() });
 
+/**
+ * A stock movement joined the receipt `saleId` (POST /api/transactions with a saleId), on the sale's
+ * stream: one line per product per receipt. The same line posted again (a retried till call) finds
+ * it here and records nothing; the stream's expected version makes lines posted at once meet.
+ */
+export const receiptLineAddedV1 = z.object({
+  saleId: z.string(),
+  productId: z.string(),
+  movementId: z.string(),
+  type: z.enum(['in', 'out']),
+  quantity: z.number().int(),
+});
+
 export type SaleRecorded = z.infer<typeof saleRecordedV1>;
 export type SaleIdClaimed = z.infer<typeof saleIdClaimedV1>;
+export type ReceiptLineAdded = z.infer<typeof receiptLineAddedV1>;
 export type OfflineSale = z.infer<typeof offlineSaleV1>;
 export type SaleLine = z.infer<typeof saleLineV1>;

@@ -1,5 +1,4 @@
-import type { DomainEvent, DomainEventOf } from '@shop/contracts';
-import type { Decider } from '../shared/decider';
+import type { DomainEvent } from '@shop/contracts';
 import { conflict } from '../shared/domain-error';
 
 /**
@@ -8,12 +7,6 @@ import { conflict } from '../shared/domain-error';
  * stream's expected version makes a till sale and a first receipt line racing for it meet.
  */
 export type SaleIdOwner = 'none' | 'till-sale' | 'receipt';
-
-/** A stock movement joining the receipt `saleId`. */
-export interface AddReceiptLine {
-  readonly type: 'AddReceiptLine';
-  readonly saleId: string;
-}
 
 export const saleIdOwnerMessages = {
   tillSale: (saleId: string) => `Sale ${saleId} is a till sale: a stock movement cannot add lines to its receipt`,
@@ -27,19 +20,7 @@ export function evolveSaleIdOwner(owner: SaleIdOwner, event: DomainEvent): SaleI
   return owner;
 }
 
-/** The first line of a receipt claims the id; later lines add nothing here; a till sale's id is refused. */
-export function decideReceiptLine(command: AddReceiptLine, owner: SaleIdOwner): DomainEventOf<'SaleIdClaimed'>[] {
-  if (owner === 'till-sale') throw conflict(saleIdOwnerMessages.tillSale(command.saleId));
-  return owner === 'none' ? [{ type: 'SaleIdClaimed', data: { saleId: command.saleId } }] : [];
-}
-
 /** A till sale may not take an id a receipt of stock movements already holds. */
 export function refuseReceiptSaleId(saleId: string, owner: SaleIdOwner): void {
   if (owner === 'receipt') throw conflict(saleIdOwnerMessages.receipt(saleId));
 }
-
-export const saleIdOwnerDecider: Decider<AddReceiptLine, SaleIdOwner, DomainEventOf<'SaleIdClaimed'>> = {
-  initialState: () => 'none',
-  decide: decideReceiptLine,
-  evolve: evolveSaleIdOwner,
-};

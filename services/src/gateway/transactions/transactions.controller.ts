@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   createTransactionInput,
@@ -42,16 +43,24 @@ export class TransactionsController {
     return this.queries.execute(new ListTransactionGroupsQuery(query));
   }
 
-  /** Each of these pages records only its own kind of movement (movement-access.ts). */
+  /**
+   * Each of these pages records only its own kind of movement (movement-access.ts). 201 with the new
+   * movement; 200 with the first one when the same receipt line (saleId and product) was recorded.
+   */
   @Post()
   @Pages('dashboard', 'inventory', 'sales')
   @AnswersFromEvents()
   async create(
     @Body(new ZodBodyPipe(createTransactionInput)) input: CreateTransactionCommandInput,
     @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @SessionReadYourWrites() readYourWrites: ReadYourWrites,
   ): Promise<Transaction> {
     const { catalogPrice } = await this.access.check(user, input);
-    return this.commands.execute(new RecordMovementCommand(input, user, readYourWrites, catalogPrice));
+    const { movement, created } = await this.commands.execute(
+      new RecordMovementCommand(input, user, readYourWrites, catalogPrice),
+    );
+    void reply.status(created ? 201 : 200);
+    return movement;
   }
 }
