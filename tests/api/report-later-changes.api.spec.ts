@@ -100,4 +100,18 @@ describe('report summary: what was recorded after knownAt', () => {
     const before = `from=2020-01-01&to=2020-01-31&knownAt=${encodeURIComponent(afterSale)}`;
     expect((await manager.get(`/api/reports/summary?${before}`)).body.recordedLater).toEqual({ count: 0, entries: [] });
   });
+
+  it('refuses figures as known at a day still to come with 400, and takes today', async () => {
+    const lagosDay = (time: number) => new Date(time + 3_600_000).toISOString().slice(0, 10);
+    const today = lagosDay(Date.now());
+    const tomorrow = lagosDay(Date.now() + 86_400_000);
+    const range = `from=${today}&to=${today}`;
+    expect((await manager.get(`/api/reports/summary?${range}&knownAt=${today}`)).status).toBe(200);
+    for (const knownAt of [tomorrow, '2999-01-15', new Date(Date.now() + 2 * 86_400_000).toISOString()]) {
+      expect(await manager.get(`/api/reports/summary?${range}&knownAt=${encodeURIComponent(knownAt)}`)).toMatchObject({
+        status: 400,
+        body: { message: '`knownAt` must be today or earlier: figures are only known up to now' },
+      });
+    }
+  });
 });

@@ -3,7 +3,7 @@ import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { formatKobo, toKobo } from './support/money';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { appendPastSale } from './support/past-sale';
-import { expectText, expectVisible, navigate, screenshot, signIn } from './support/screen';
+import { expectHidden, expectText, expectVisible, navigate, screenshot, signIn } from './support/screen';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Africa/Lagos is UTC+01:00 all year. */
@@ -118,5 +118,42 @@ describe('reports as known at a past date, beside today', () => {
       await expectVisible(page.getByTestId('later-changes-none'));
       await page.context().close();
     });
+  });
+
+  it('refuses a range that ends before it starts and a day still to come, with no figures and no export', async () => {
+    const page = await openReports(1280, 'Africa/Lagos');
+    const tomorrow = lagosDay(Date.now() + DAY_MS);
+    const exportTransactions = page.getByRole('button', { name: 'Export Transactions', exact: true });
+    expect(await exportTransactions.isEnabled()).toBe(true);
+
+    await page.getByTestId('report-range-from').fill(today);
+    await page.getByTestId('report-range-to').fill(yesterday);
+    await expectText(
+      page.getByRole('alert').filter({ hasText: 'start date' }),
+      'The start date must be on or before the end date.',
+    );
+    await expectVisible(page.getByTestId('report-range-invalid').first());
+    // The same render that shows the error disables the export.
+    expect(await exportTransactions.isDisabled()).toBe(true);
+    expect(await exportTransactions.getAttribute('aria-describedby')).toBe('report-range-error');
+    await page.getByTestId('report-range-from').fill(yesterday);
+    await expectHidden(page.getByTestId('report-range-error'));
+    expect(await exportTransactions.isEnabled()).toBe(true);
+
+    await page.getByTestId('report-known-at').fill(tomorrow);
+    await expectText(
+      page.getByTestId('report-known-at-error'),
+      'Figures as known at a future day are not known yet: choose today or an earlier day.',
+    );
+    expect(await page.getByRole('alert').filter({ hasText: 'future day' }).count()).toBe(1);
+    expect(await page.getByTestId('report-known-at').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('known-at-comparison').count()).toBe(0);
+    await screenshot(page, '71-reports-input-errors', 1280);
+    await expectNoSeriousA11yViolations(page, '/reports with a bad range and a future "as known at" day');
+
+    await page.getByTestId('report-known-at').fill(yesterday);
+    await expectVisible(page.getByTestId('known-at-comparison'));
+    expect(await page.getByTestId('report-known-at-error').count()).toBe(0);
+    await page.context().close();
   });
 });

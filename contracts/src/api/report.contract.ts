@@ -12,6 +12,7 @@ export const LEDGER_MESSAGES = {
   movementNotFound: 'Transaction not found',
   alreadyReversed: 'This movement has already been reversed',
   badRange: '`from` must be before `to`',
+  futureKnownAt: '`knownAt` must be today or earlier: figures are only known up to now',
 } as const;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

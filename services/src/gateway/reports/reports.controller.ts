@@ -34,6 +34,12 @@ function requireOrdered(from: Date | undefined, to: Date | undefined): void {
   if (from && to && from >= to) throw new BadRequestException(LEDGER_MESSAGES.badRange);
 }
 
+/** Figures "as known at" a day still to come are not known: up to the end of today (Lagos) only. */
+function requireKnown(knownAt: Date | undefined, now: Date): void {
+  const endOfToday = startOfLagosDay(lagosBusinessDay(new Date(now.getTime() + 86_400_000)));
+  if (knownAt && knownAt > endOfToday) throw new BadRequestException(LEDGER_MESSAGES.futureKnownAt);
+}
+
 @Controller('api/reports')
 export class ReportsController {
   constructor(private readonly queries: QueryBus) {}
@@ -66,6 +72,7 @@ export class ReportsController {
     const to = query.to ?? now;
     const from = query.from ?? defaultFrom(to);
     requireOrdered(from, to);
+    requireKnown(query.knownAt, now);
     return this.queries.execute(new GetReportSummaryQuery({ from, to, knownAt: query.knownAt ?? null }));
   }
 

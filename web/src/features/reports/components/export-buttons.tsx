@@ -16,7 +16,8 @@ export function downloadFrom(href: string) {
 }
 
 /** The spec's export buttons: buttons to assistive technology too, not links styled as buttons. */
-export function ExportButtons({ from, to }: { from: string; to: string }) {
+/** `rangeInvalid`: From is after To, so there is no range to export (the page says why). */
+export function ExportButtons({ from, to, rangeInvalid }: { from: string; to: string; rangeInvalid: boolean }) {
   const params = new URLSearchParams();
   if (from) params.set('from', from);
   if (to) params.set('to', to);
@@ -33,6 +34,8 @@ export function ExportButtons({ from, to }: { from: string; to: string }) {
       <Button
         variant="outline"
         onClick={() => downloadFrom(`/api/reports/transactions.csv?${params.toString()}`)}
+        disabled={rangeInvalid}
+        aria-describedby={rangeInvalid ? 'report-range-error' : undefined}
         data-testid="export-transactions"
       >
         <Download className="h-4 w-4" aria-hidden="true" />

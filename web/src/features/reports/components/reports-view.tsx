@@ -67,10 +67,15 @@ export function ReportsView() {
   const badRange = Boolean(range.from && range.to && range.from > range.to);
 
   const [knownAt, setKnownAt] = useState('');
+  // Figures as known at a day still to come are not known: a later day typed in is refused.
+  const futureKnownAt = knownAt !== '' && knownAt > lagosToday();
   const period = badRange ? thisLagosMonth() : range;
   // While the range is invalid no range figures are shown (not even the last good range's).
   const summary = useReportSummary(period, { enabled: !badRange });
-  const knownSummary = useReportSummary({ ...period, knownAt }, { enabled: Boolean(knownAt) && !badRange });
+  const knownSummary = useReportSummary(
+    { ...period, knownAt },
+    { enabled: Boolean(knownAt) && !futureKnownAt && !badRange },
+  );
   const current = useInventory(null);
   const asOfInventory = useInventory(asOf);
   const rangeFigures = (figures: ReactNode) =>
@@ -122,24 +127,31 @@ export function ReportsView() {
               max={lagosToday()}
               onChange={(event) => setKnownAt(event.target.value)}
               data-testid="report-known-at"
-              aria-describedby="report-known-at-help"
+              aria-invalid={futureKnownAt || undefined}
+              aria-describedby={futureKnownAt ? 'report-known-at-error report-known-at-help' : 'report-known-at-help'}
               className="mt-1"
             />
           </label>
         </div>
-        <ExportButtons from={range.from} to={range.to} />
+        <ExportButtons from={range.from} to={range.to} rangeInvalid={badRange} />
       </div>
       <p id="report-known-at-help" className="text-xs text-slate-600">
         Dates are Africa/Lagos days. &ldquo;As known at&rdquo; shows the period as it was reported at the end of that
         day, beside today&apos;s corrected figures.
       </p>
       {badRange && (
-        <p className="text-sm text-red-600" role="alert" data-testid="report-range-error">
+        <p id="report-range-error" className="text-sm text-red-600" role="alert" data-testid="report-range-error">
           The start date must be on or before the end date.
         </p>
       )}
 
-      {knownAt && !badRange && (
+      {futureKnownAt && (
+        <p id="report-known-at-error" className="text-sm text-red-600" role="alert" data-testid="report-known-at-error">
+          Figures as known at a future day are not known yet: choose today or an earlier day.
+        </p>
+      )}
+
+      {knownAt && !futureKnownAt && !badRange && (
         <Section
           title={`As known at ${formatLagosDay(knownAt)} and today`}
           description="Later corrections (reversals booked on the original sale's date) and later entries change a past period's figures"
