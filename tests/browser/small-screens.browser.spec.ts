@@ -98,6 +98,31 @@ describe('the standard screens at 1280 and 375 px', () => {
     await context.close();
   });
 
+  it('shows a long product name whole on Transactions at 375 px, wrapped rather than cut', async () => {
+    const products = (await harness.manager.get('/api/products')).body as { id: string; sku: string }[];
+    const longNamed = products.find((product) => product.sku === `SCR-00-${suffix}`)!;
+    const restock = await harness.manager.post('/api/transactions', {
+      productId: longNamed.id,
+      type: 'in',
+      quantity: 1,
+      unitPrice: '500.00',
+      costPrice: '500.00',
+      reason: 'purchase',
+    });
+    expect(restock.status).toBe(201);
+    const { page, context } = await openSignedIn(harness, 375);
+    await navigate(page, 'transactions', 'Transactions');
+    await page.getByTestId('transactions-search').fill(name(0));
+    const product = page.getByTestId('transaction-product').filter({ hasText: name(0) });
+    await expectText(product.first(), name(0));
+    expect(await clipped(product)).toEqual([]);
+    expect(
+      await product.first().evaluate((element: any) => (globalThis as any).getComputedStyle(element).textOverflow),
+    ).not.toBe('ellipsis');
+    expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  });
+
   it('fits Dashboard, Inventory and Reports into 375 px', async () => {
     const { page, context } = await openSignedIn(harness, 375);
     await expectVisible(page.getByTestId('metric-card-total-products'));

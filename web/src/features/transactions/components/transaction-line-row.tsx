@@ -95,7 +95,8 @@ export function TransactionLineRow({
           <Icon className="h-4 w-4" aria-hidden="true" />
         </span>
         <div className="min-w-0">
-          <p className="truncate text-sm font-medium text-slate-900" data-testid="transaction-product">
+          {/* Wrapped, never cut: an auditor reads the whole name at any width. */}
+          <p className="break-words text-sm font-medium text-slate-900" data-testid="transaction-product">
             {transaction.productName ?? 'Unknown Product'}
           </p>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
