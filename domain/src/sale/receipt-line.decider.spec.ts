@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@shop/contracts';
 import { fold } from '../shared/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { receiptLineDecider, receiptLineMessages, type AddReceiptLine } from './receipt-line.decider';
 import { refuseReceiptSaleId } from './sale-id-owner.decider';
 
@@ -46,51 +47,51 @@ const lineAdded = (command: AddReceiptLine): DomainEvent => ({
 });
 const firstLine = addLine();
 
-const given = (...events: DomainEvent[]) => {
-  const state = fold(receiptLineDecider, events);
-  return {
-    whenReceiptLine: (command = firstLine) => receiptLineDecider.decide(command, state),
-    whenTillSale: () => refuseReceiptSaleId(saleId, state.owner),
-  };
-};
+const given = DeciderSpecification.for(receiptLineDecider);
+const tillSaleRefused =
+  (...history: DomainEvent[]) =>
+  () =>
+    refuseReceiptSaleId(saleId, fold(receiptLineDecider, history).owner);
 
 describe('receipt line decider', () => {
   it('lets the first line claim a fresh sale id and records the line', () => {
-    expect(given().whenReceiptLine()).toEqual([claimed, lineAdded(firstLine)]);
+    given()
+      .when(firstLine)
+      .then([claimed, lineAdded(firstLine)]);
   });
 
   it("records a later product's line without claiming again", () => {
     const second = addLine({ movementId: 'cccccccc-1111-4111-8111-111111111111' }, otherProductId);
-    expect(given(claimed, lineAdded(firstLine)).whenReceiptLine(second)).toEqual([lineAdded(second)]);
+    given(claimed, lineAdded(firstLine))
+      .when(second)
+      .then([lineAdded(second)]);
   });
 
   it('records nothing when the same line is posted again (a retried till call)', () => {
     const retry = addLine({ movementId: 'dddddddd-1111-4111-8111-111111111111' });
-    expect(given(claimed, lineAdded(firstLine)).whenReceiptLine(retry)).toEqual([]);
+    given(claimed, lineAdded(firstLine)).when(retry).thenNothing();
   });
 
   it('refuses a different line for a product the receipt already holds, with 409', () => {
-    const then = () => given(claimed, lineAdded(firstLine)).whenReceiptLine(addLine({ quantity: 3 }));
-    expect(then).toThrow(receiptLineMessages.otherLine(saleId));
-    expect(then).toThrow(expect.objectContaining({ code: 'conflict' }));
-    expect(() => given(claimed, lineAdded(firstLine)).whenReceiptLine(addLine({ type: 'in' }))).toThrow(
-      receiptLineMessages.otherLine(saleId),
-    );
+    const holding = given(claimed, lineAdded(firstLine));
+    holding.when(addLine({ quantity: 3 })).thenRefused('conflict', receiptLineMessages.otherLine(saleId));
+    holding.when(addLine({ type: 'in' })).thenRefused('conflict', receiptLineMessages.otherLine(saleId));
   });
 
   it('adds a line to a receipt claimed before lines were recorded (older history)', () => {
-    expect(given(claimed).whenReceiptLine()).toEqual([lineAdded(firstLine)]);
+    given(claimed)
+      .when(firstLine)
+      .then([lineAdded(firstLine)]);
   });
 
   it("refuses a stock movement that reuses a till sale's id, with 409", () => {
-    expect(() => given(tillSale).whenReceiptLine()).toThrow(receiptLineMessages.tillSale(saleId));
-    expect(() => given(tillSale).whenReceiptLine()).toThrow(expect.objectContaining({ code: 'conflict' }));
+    given(tillSale).when(firstLine).thenRefused('conflict', receiptLineMessages.tillSale(saleId));
   });
 
   it('refuses a till sale whose id a receipt already holds, and lets a fresh or its own id through', () => {
-    expect(() => given(claimed).whenTillSale()).toThrow(receiptLineMessages.receipt(saleId));
-    expect(() => given().whenTillSale()).not.toThrow();
-    expect(() => given(tillSale).whenTillSale()).not.toThrow();
+    expect(tillSaleRefused(claimed)).toThrow(receiptLineMessages.receipt(saleId));
+    expect(tillSaleRefused()).not.toThrow();
+    expect(tillSaleRefused(tillSale)).not.toThrow();
   });
 
   it('keeps the first owner and the first line for a product whatever follows', () => {
