@@ -6,6 +6,7 @@ import { movementReversalDecider } from '../product/movement-reversal.decider';
 import { evolveOnlineOrder, initialOnlineOrderState } from './online-order.decider';
 import {
   decideOnlineOrderStatus,
+  OnlineOrderMovedMeanwhile,
   type ChangeOnlineOrderStatus,
   type OrderItemStock,
 } from './online-order-status.decider';
@@ -73,6 +74,8 @@ const change = (status: OnlineOrderStatus): ChangeOnlineOrderStatus => ({
   movementIds: moves,
   sellerName: 'ada',
 });
+
+const orderOf = (history: DomainEvent[]) => history.reduce(evolveOnlineOrder, initialOnlineOrderState());
 
 function given(
   orderHistory: DomainEvent[],
@@ -268,6 +271,28 @@ describe('online order status decider', () => {
     given(historyAt('served'), products)
       .when(change('pending'))
       .thenRefused('conflict', "Cannot return this order's items: Black Soap has been deleted");
+  });
+
+  describe('a move back from served decided on an order that moved since its lines were looked up', () => {
+    const servedAgain = [placed, moved('pending', 'served'), moved('served', 'pending'), moved('pending', 'served')];
+    it('is refused for a fresh look-up: the lines found then may belong to a serve already undone', () => {
+      const run = () =>
+        decideOnlineOrderStatus({ ...change('pending'), linesLookedUpAtMoves: 1 }, orderOf(servedAgain), []);
+      expect(run).toThrow(OnlineOrderMovedMeanwhile);
+    });
+    it('is refused when the order was not served yet at the look-up (no lines were looked up)', () => {
+      const run = () =>
+        decideOnlineOrderStatus({ ...change('pending'), linesLookedUpAtMoves: 0 }, orderOf(historyAt('served')), []);
+      expect(run).toThrow(OnlineOrderMovedMeanwhile);
+    });
+    it('is decided when the order is as it was looked up, and other moves never ask', () => {
+      given(servedAgain)
+        .when({ ...change('pending'), linesLookedUpAtMoves: 3 })
+        .then();
+      given(historyAt('processing'))
+        .when({ ...change('served'), linesLookedUpAtMoves: 0 })
+        .then();
+    });
   });
 
   it('answers 404 for an order that was never placed', () => {

@@ -24,6 +24,20 @@ export interface ChangeOnlineOrderStatus {
    * product) was recorded, or null when the product has none. The return reverses that line.
    */
   readonly servedAt?: readonly (string | null)[];
+  /**
+   * The order's `moves` when the handler looked up its sale lines (servedAt and the products'
+   * folds). A move back from served decided on an order that has moved since then would return the
+   * wrong lines (or none, or no reversal): it is refused with OnlineOrderMovedMeanwhile instead.
+   */
+  readonly linesLookedUpAtMoves?: number;
+}
+
+/** The order moved after its sale lines were looked up: the caller looks them up again and decides again. */
+export class OnlineOrderMovedMeanwhile extends Error {
+  constructor(readonly orderId: string) {
+    super(`Online order ${orderId} moved while its status change was being decided`);
+    this.name = 'OnlineOrderMovedMeanwhile';
+  }
 }
 
 /**
@@ -57,6 +71,9 @@ export function decideOnlineOrderStatus(
   const to = command.status;
   if (from === to) throw conflict(MESSAGES.orderStatusUnchanged(to));
   if (!canMoveOnlineOrder(from, to)) throw conflict(MESSAGES.orderStatusMove(from, to));
+  // Only a move back from served uses the lines looked up: any other move decides on the streams alone.
+  if (from === 'served' && command.linesLookedUpAtMoves !== undefined && command.linesLookedUpAtMoves !== order.moves)
+    throw new OnlineOrderMovedMeanwhile(order.orderId);
 
   const changed: DomainEventOf<'OnlineOrderStatusChanged'> = {
     type: 'OnlineOrderStatusChanged',

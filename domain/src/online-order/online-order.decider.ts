@@ -22,6 +22,8 @@ export type OnlineOrderState =
       readonly orderNumber: string;
       readonly status: OnlineOrderStatus;
       readonly items: readonly OnlineOrderItem[];
+      /** How many status moves the order has had: tells a decision whether the order moved since it was read. */
+      readonly moves: number;
     };
 
 export interface PlaceOnlineOrder {
@@ -108,9 +110,10 @@ export function evolveOnlineOrder(state: OnlineOrderState, event: DomainEvent): 
         orderNumber: event.data.orderNumber,
         status: 'pending',
         items: event.data.items,
+        moves: 0,
       };
     case 'OnlineOrderStatusChanged':
-      return state.placed ? { ...state, status: event.data.to } : state;
+      return state.placed ? { ...state, status: event.data.to, moves: state.moves + 1 } : state;
     default:
       return state;
   }

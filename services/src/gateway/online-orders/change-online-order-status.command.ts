@@ -5,7 +5,9 @@ import { MESSAGES, type OnlineOrderStatus, type SessionUser } from '@shop/contra
 import {
   decideOnlineOrderStatus,
   movementReversalDecider,
+  conflict,
   notFound,
+  OnlineOrderMovedMeanwhile,
   onlineOrderFold,
   onlineOrderStreamId,
   productDecider,
@@ -17,6 +19,9 @@ import type { EventStore } from '@shop/infrastructure';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { EVENT_STORE } from '../infrastructure/tokens';
+
+/** Look-ups of the sale lines before a burst of moves on one order is given up as a 409. */
+const MAX_LOOKUPS = 10;
 
 export class ChangeOnlineOrderStatusCommand extends Command<void> {
   constructor(
@@ -36,9 +41,22 @@ export class ChangeOnlineOrderStatusHandler implements ICommandHandler<ChangeOnl
   ) {}
 
   async execute({ orderId, status, user }: ChangeOnlineOrderStatusCommand): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(orderId, status, user);
+      } catch (error) {
+        // The order moved between the look-up of its sale lines and the decision: look them up again.
+        if (!(error instanceof OnlineOrderMovedMeanwhile)) throw error;
+        if (attempt >= MAX_LOOKUPS) throw conflict(MESSAGES.concurrentChange);
+      }
+    }
+  }
+
+  private async attempt(orderId: string, status: OnlineOrderStatus, user: SessionUser): Promise<void> {
     const streamId = onlineOrderStreamId(orderId);
-    // Read once to learn which product streams the move may touch: an order's items never change,
-    // so this needs no retry; the status itself is decided on the state loaded inside handle().
+    // Read to learn which product streams the move may touch (an order's items never change) and,
+    // back from served, which sale lines it returns; the decision refuses it if the order has moved
+    // since (OnlineOrderMovedMeanwhile), so lines looked up here always belong to the serve undone.
     const placed = await this.writer.load({ streamId, fold: onlineOrderFold });
     if (!placed.placed) throw notFound(MESSAGES.orderNotFound);
 
@@ -52,6 +70,7 @@ export class ChangeOnlineOrderStatusHandler implements ICommandHandler<ChangeOnl
       movementIds: placed.items.map(() => randomUUID()),
       sellerName: user.username,
       servedAt: lines?.map((line) => line?.at ?? null),
+      linesLookedUpAtMoves: placed.moves,
     };
     const streams = [
       { streamId, fold: onlineOrderFold },
