@@ -56,4 +56,19 @@ describe('user decider', () => {
     );
     expect(fold(usernameDecider, [...claimed, ...released])).toEqual({ ownerUserId: null });
   });
+
+  it("changes a password only while the hash the current password matched is still the user's", () => {
+    const change = (passwordHash: string, currentHash: string) =>
+      ({ type: 'ChangePassword', userId, passwordHash, currentHash }) as const;
+    const state = fold(userDecider, [created('assistant')]);
+    const changed = userDecider.decide(change('h2', 'h'), state);
+    expect(changed).toEqual([{ type: 'UserPasswordChanged', data: { userId, passwordHash: 'h2' } }]);
+    // A second change checked against the old password, decided after the first: no longer current.
+    expect(() => userDecider.decide(change('h3', 'h'), fold(userDecider, [created('assistant'), ...changed]))).toThrow(
+      expect.objectContaining({ code: 'forbidden', message: 'Current password is incorrect' }),
+    );
+    expect(userDecider.decide(change('h3', 'h2'), fold(userDecider, [created('assistant'), ...changed]))).toHaveLength(
+      1,
+    );
+  });
 });

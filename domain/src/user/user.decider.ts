@@ -24,7 +24,13 @@ export type UserCommand =
     }
   | { readonly type: 'SetUserActive'; readonly userId: string; readonly isActive: boolean }
   | { readonly type: 'DeleteUser'; readonly userId: string }
-  | { readonly type: 'ChangePassword'; readonly userId: string; readonly passwordHash: string }
+  | {
+      readonly type: 'ChangePassword';
+      readonly userId: string;
+      readonly passwordHash: string;
+      /** The hash the caller's current password was checked against: refused when it is no longer the user's. */
+      readonly currentHash: string;
+    }
   | { readonly type: 'RecordSignIn'; readonly userId: string };
 
 type UserEvent = DomainEventOf<
@@ -62,7 +68,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [{ type: 'UserDeleted', data: { userId: command.userId } }];
     }
     case 'ChangePassword': {
-      requireExisting(state);
+      const user = requireExisting(state);
+      // Another change landed since the current password was checked: it is not current any more.
+      if (user.passwordHash !== command.currentHash) throw forbidden(MESSAGES.wrongCurrentPassword);
       return [{ type: 'UserPasswordChanged', data: { userId: command.userId, passwordHash: command.passwordHash } }];
     }
     case 'RecordSignIn': {

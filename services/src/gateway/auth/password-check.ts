@@ -15,11 +15,22 @@ export class PasswordCheck {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
   async matches(userId: string, password: string): Promise<boolean> {
-    const user = await getUserById(this.database.knex, userId);
-    return verifyPassword(user && !user.deletedAt ? user.passwordHash : null, password);
+    return (await this.verifiedHash(userId, password)) !== null;
   }
 
-  async require(userId: string, password: string, message: string = MESSAGES.invalidPassword): Promise<void> {
-    if (!(await this.matches(userId, password))) throw new PasswordRefused(message);
+  /**
+   * Resolves with the stored hash the password matched: a change decided on it can be refused if
+   * the password changed meanwhile (see the user decider's ChangePassword).
+   */
+  async require(userId: string, password: string, message: string = MESSAGES.invalidPassword): Promise<string> {
+    const hash = await this.verifiedHash(userId, password);
+    if (hash === null) throw new PasswordRefused(message);
+    return hash;
+  }
+
+  private async verifiedHash(userId: string, password: string): Promise<string | null> {
+    const user = await getUserById(this.database.knex, userId);
+    const hash = user && !user.deletedAt ? user.passwordHash : null;
+    return (await verifyPassword(hash, password)) ? hash : null;
   }
 }

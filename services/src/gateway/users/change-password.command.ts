@@ -28,13 +28,14 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
   ) {}
 
   async execute({ userId, input, user, keepSessionToken }: ChangePasswordCommand): Promise<void> {
-    await this.passwords.require(userId, input.currentPassword, MESSAGES.wrongCurrentPassword);
+    const currentHash = await this.passwords.require(userId, input.currentPassword, MESSAGES.wrongCurrentPassword);
     const passwordHash = await hashPassword(input.newPassword);
     await this.writer.write(commandContext(user), [
       {
         streamId: userStreamId(userId),
         decider: userDecider,
-        command: { type: 'ChangePassword', userId, passwordHash },
+        // Decided on the hash the current password matched: a change that landed meanwhile refuses this one.
+        command: { type: 'ChangePassword', userId, passwordHash, currentHash },
       },
     ]);
     await this.sessions.revokeUser(userId, userId === user.id ? keepSessionToken : null);

@@ -1,0 +1,50 @@
+import { startTestApp, type TestApp } from './support/test-app';
+import type { ApiClient } from './support/api-client';
+
+/**
+ * Changes of one user's password sent at the same moment, each with the password that was current
+ * when it was sent (two managers, or a double click). Only one can have been made with the current
+ * password: the others find it changed and are refused as a wrong current password, as they would
+ * be one after the other. Before, every one answered 204 "Password changed" and only the last new
+ * password worked.
+ */
+describe('password changes at the same moment', () => {
+  let app: TestApp;
+  let manager: ApiClient;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    manager = await app.signIn('manager', app.managerPassword);
+  });
+  afterAll(() => app.close());
+
+  const signInStatus = async (username: string, password: string) =>
+    (await app.client().post('/api/login', { username, password })).status;
+
+  it('records one change made with the current password; the rest are refused and their passwords never work', async () => {
+    const { body: user } = await manager.post('/api/users', { username: 'ngozi', password: 'ngozi-old-1' });
+    const wanted = ['ngozi-new-a', 'ngozi-new-b', 'ngozi-new-c', 'ngozi-new-d'];
+    const answers = await Promise.all(
+      wanted.map((newPassword) =>
+        manager.put(`/api/users/${user.id}/change-password`, { currentPassword: 'ngozi-old-1', newPassword }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, 403, 403, 403]);
+    for (const refused of answers.filter((answer) => answer.status !== 204))
+      expect(refused.body).toEqual({ message: 'Current password is incorrect' });
+
+    const changedTo = wanted[answers.findIndex((answer) => answer.status === 204)]!;
+    expect(await signInStatus('ngozi', changedTo)).toBe(200);
+    for (const password of [...wanted.filter((other) => other !== changedTo), 'ngozi-old-1'])
+      expect(await signInStatus('ngozi', password)).toBe(401);
+  });
+
+  it('a change after the race is decided on the password then current', async () => {
+    const { body: user } = await manager.post('/api/users', { username: 'tunde', password: 'tunde-old-1' });
+    const path = `/api/users/${user.id}/change-password`;
+    expect((await manager.put(path, { currentPassword: 'tunde-old-1', newPassword: 'tunde-new-1' })).status).toBe(204);
+    expect((await manager.put(path, { currentPassword: 'tunde-old-1', newPassword: 'tunde-new-2' })).status).toBe(403);
+    expect((await manager.put(path, { currentPassword: 'tunde-new-1', newPassword: 'tunde-new-2' })).status).toBe(204);
+    expect(await signInStatus('tunde', 'tunde-new-2')).toBe(200);
+  });
+});
