@@ -47,4 +47,28 @@ describe('password changes at the same moment', () => {
     expect((await manager.put(path, { currentPassword: 'tunde-new-1', newPassword: 'tunde-new-2' })).status).toBe(204);
     expect(await signInStatus('tunde', 'tunde-new-2')).toBe(200);
   });
+
+  it('no sign-in with the old password outlives the change, even one that was checked just before it', async () => {
+    const alive: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const username = `kemi${round}`;
+      const { body: user } = await manager.post('/api/users', { username, password: 'kemi-old-1' });
+      let changing = true;
+      const change = manager
+        .put(`/api/users/${user.id}/change-password`, { currentPassword: 'kemi-old-1', newPassword: 'kemi-new-1' })
+        .finally(() => (changing = false));
+      // Sign-ins with the old password one after another while the change runs (within the account's
+      // attempt budget): the one under way when the change is recorded was checked before it.
+      const clients: ApiClient[] = [];
+      while (changing && clients.length < 8) {
+        const client = app.client();
+        clients.push(client);
+        expect([200, 401]).toContain((await client.post('/api/login', { username, password: 'kemi-old-1' })).status);
+      }
+      expect((await change).status).toBe(204);
+      for (const [index, client] of clients.entries())
+        if ((await client.get('/api/session')).status !== 401) alive.push(`${username} sign-in ${index}`);
+    }
+    expect(alive).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, CommandHandler, Command, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionUser, User } from '@shop/contracts';
+import { MESSAGES, type SessionUser, type User } from '@shop/contracts';
 import type { AppConfig } from '../../config';
 import { userDecider, userStreamId } from '@shop/domain';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
@@ -10,7 +10,10 @@ import { GetUserQuery } from '../users/user.queries';
 import { Public, SignedIn } from './access.decorator';
 import { commandContext, CurrentUser } from './current-user.decorator';
 import { LocalAuthGuard } from './local-auth.guard';
+import type { SignInUser } from './local.strategy';
 import { PasswordAccount, PasswordAttemptGuard } from './password-attempt.guard';
+import { PasswordCheck } from './password-check';
+import { SignInRefused } from './password-refusal';
 import { SESSION_COOKIE } from './session.guard';
 import { SessionStore } from './session.store';
 
@@ -38,6 +41,7 @@ export class AuthController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly sessions: SessionStore,
+    private readonly passwords: PasswordCheck,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -47,9 +51,17 @@ export class AuthController {
   @PasswordAccount('login-body')
   @UseGuards(PasswordAttemptGuard, LocalAuthGuard)
   @HttpCode(200)
-  async login(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<User> {
+  async login(@CurrentUser() signedIn: SignInUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<User> {
+    const { checkedHash, ...user } = signedIn;
     await this.commands.execute(new RecordSignInCommand(user));
     const { token, expiresAt } = await this.sessions.create(user.id);
+    // A password change revokes the sessions that exist when it is recorded. One opened after that
+    // with the password checked before it would outlive it: the session stands only if the password
+    // it was opened with is still the user's now that it exists.
+    if (!(await this.passwords.stillCurrent(user.id, checkedHash))) {
+      await this.sessions.revoke(token);
+      throw new SignInRefused(MESSAGES.invalidCredentials);
+    }
     void reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',

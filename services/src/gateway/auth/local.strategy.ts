@@ -8,6 +8,9 @@ import { DATABASE } from '../infrastructure/tokens';
 import { verifyPassword } from './password-hasher';
 import { SignInRefused } from './password-refusal';
 
+/** Who signed in, with the stored hash their password matched (kept in the process, never sent). */
+export type SignInUser = SessionUser & { readonly checkedHash: string };
+
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   constructor(@Inject(DATABASE) private readonly database: Database) {
@@ -15,12 +18,12 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   }
 
   /** Unknown user, wrong password and inactive user all answer the same, so usernames can't be probed. */
-  async validate(username: string, password: string): Promise<SessionUser> {
+  async validate(username: string, password: string): Promise<SignInUser> {
     const user = await this.findUser(username.trim());
     const usable = user && user.isActive && !user.deletedAt ? user : null;
     const valid = await verifyPassword(usable?.passwordHash ?? null, password);
     if (!usable || !valid) throw new SignInRefused(MESSAGES.invalidCredentials);
-    return { id: usable.id, username: usable.username, role: usable.role };
+    return { id: usable.id, username: usable.username, role: usable.role, checkedHash: usable.passwordHash };
   }
 
   /** Usernames are stored in Unicode NFC (text-fields.ts); one stored before that keeps its spelling. */

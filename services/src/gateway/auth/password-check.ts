@@ -28,6 +28,12 @@ export class PasswordCheck {
     return hash;
   }
 
+  /** Whether `hash` is still the password of a user who exists: false once a change was recorded. */
+  async stillCurrent(userId: string, hash: string): Promise<boolean> {
+    const user = await getUserById(this.database.knex, userId);
+    return user !== null && !user.deletedAt && user.passwordHash === hash;
+  }
+
   private async verifiedHash(userId: string, password: string): Promise<string | null> {
     const user = await getUserById(this.database.knex, userId);
     const hash = user && !user.deletedAt ? user.passwordHash : null;
