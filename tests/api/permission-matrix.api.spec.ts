@@ -228,6 +228,17 @@ describe('POST /api/transactions: each page records only its own kind of movemen
     expect((await manager.post('/api/transactions', cheap)).body).toMatchObject({ unitPrice: '0.01' });
   });
 
+  it("a sale line recorded through the till alone is the assistant's own sale, whatever seller the browser names", async () => {
+    // The till sends no seller (spec section 7): a name sent anyway would put this sale on another's staff figures.
+    await setPages(['sales']);
+    const asAnother = { ...movement('out', 'sale'), sellerName: 'manager' };
+    const tillLine = await assistant.post('/api/transactions', asAnother);
+    expect(tillLine).toMatchObject({ status: 201, body: { sellerName: 'asst' } });
+    // With the Inventory page the stock dialog's Seller field is the user's to fill in.
+    await setPages(['inventory']);
+    expect((await assistant.post('/api/transactions', asAnother)).body).toMatchObject({ sellerName: 'manager' });
+  });
+
   it('a manager records every kind', async () => {
     for (const [type, reason] of MOVEMENTS)
       expect((await manager.post('/api/transactions', movement(type, reason))).status).toBe(201);

@@ -18,7 +18,7 @@ export const movementRefusal = (movement: Movement): string =>
   `Recording a stock ${movement.type} for ${movement.reason} needs the Inventory page` +
   (movement.type === 'in' ? ' or the Dashboard' : movement.reason === 'sale' ? ' or the Sales page' : '');
 
-/** How a movement allowed by MovementAccess is priced. */
+/** How a movement allowed by MovementAccess is priced, and whose it is. */
 export interface MovementPricing {
   /**
    * A sale line recorded through the till alone (no Inventory page): at the catalogue's price, as
@@ -26,6 +26,12 @@ export interface MovementPricing {
    * cannot sell under it unseen (a discount stays the till's own, visible, field).
    */
   readonly catalogPrice: boolean;
+  /**
+   * The same sale line: the signed-in user's own sale. The till sends no seller (spec section 7); a
+   * name sent anyway would put the sale on another staff member's figures. The stock dialog's Seller
+   * field (the Inventory page) stays the user's to fill in.
+   */
+  readonly ownSeller: boolean;
 }
 
 @Injectable()
@@ -37,6 +43,7 @@ export class MovementAccess {
     const grants = await this.permissions.grants(user);
     if (!pagesRecording(movement).some(grants)) throw new ForbiddenException(movementRefusal(movement));
     const saleLine = movement.type === 'out' && movement.reason === 'sale';
-    return { catalogPrice: saleLine && !grants('inventory') };
+    const tillOnly = saleLine && !grants('inventory');
+    return { catalogPrice: tillOnly, ownSeller: tillOnly };
   }
 }

@@ -21,6 +21,7 @@ import {
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import type { ReadYourWrites } from '../read-your-writes/answers-from-events.decorator';
+import type { MovementPricing } from './movement-access';
 import { movementFromWrite } from './movement-response';
 
 export interface RecordedMovement {
@@ -34,8 +35,8 @@ export class RecordMovementCommand extends Command<RecordedMovement> {
     readonly input: CreateTransactionCommandInput,
     readonly user: SessionUser,
     readonly readYourWrites: ReadYourWrites = 'wait',
-    /** A sale line taken at the catalogue's price, whatever unitPrice says (see MovementAccess). */
-    readonly catalogPrice = false,
+    /** A sale line taken at the catalogue's price, or as the user's own, whatever the input says (see MovementAccess). */
+    readonly terms: MovementPricing = { catalogPrice: false, ownSeller: false },
   ) {
     super();
   }
@@ -56,14 +57,14 @@ const isMovement = (event: { type: string }): event is MovementEvent =>
 export class RecordMovementHandler implements ICommandHandler<RecordMovementCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ input, user, readYourWrites, catalogPrice }: RecordMovementCommand): Promise<RecordedMovement> {
+  async execute({ input, user, readYourWrites, terms }: RecordMovementCommand): Promise<RecordedMovement> {
     const movementId = randomUUID();
     const common = {
       productId: input.productId,
       movementId,
       quantity: input.quantity,
       unitPrice: input.unitPrice,
-      sellerName: input.sellerName?.trim() || user.username,
+      sellerName: (!terms.ownSeller && input.sellerName?.trim()) || user.username,
       notes: input.notes?.trim() ? input.notes.trim() : null,
       saleId: input.saleId ?? null,
     };
@@ -74,7 +75,7 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
             type: 'IssueStock',
             ...common,
             // null: the product's price in force, decided on the product's state.
-            unitPrice: catalogPrice ? null : common.unitPrice,
+            unitPrice: terms.catalogPrice ? null : common.unitPrice,
             reason: input.reason,
             discountPercentage: input.discountPercentage ?? '0',
           };

@@ -56,9 +56,9 @@ export class TransactionsController {
     @Res({ passthrough: true }) reply: FastifyReply,
     @SessionReadYourWrites() readYourWrites: ReadYourWrites,
   ): Promise<Transaction> {
-    const { catalogPrice } = await this.access.check(user, input);
+    const terms = await this.access.check(user, input);
     const { movement, created } = await this.commands.execute(
-      new RecordMovementCommand(input, user, readYourWrites, catalogPrice),
+      new RecordMovementCommand(input, user, readYourWrites, terms),
     );
     void reply.status(created ? 201 : 200);
     return movement;
