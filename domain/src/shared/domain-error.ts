@@ -15,3 +15,4 @@ export const validationError = (message: string) => new DomainError('validation'
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
+export const unauthorized = (message: string) => new DomainError('unauthorized', message);

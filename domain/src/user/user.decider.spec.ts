@@ -71,4 +71,18 @@ describe('user decider', () => {
       1,
     );
   });
+
+  it('records a sign-in of an active user only, refusing any other with the one sign-in answer', () => {
+    const signIn = { type: 'RecordSignIn', userId } as const;
+    expect(userDecider.decide(signIn, fold(userDecider, [created('assistant')]))).toHaveLength(1);
+    const gone: DomainEvent[][] = [
+      [],
+      [created('assistant'), { type: 'UserActivationChanged', data: { userId, isActive: false } }],
+      [created('assistant'), { type: 'UserDeleted', data: { userId } }],
+    ];
+    for (const history of gone)
+      expect(() => userDecider.decide(signIn, fold(userDecider, history))).toThrow(
+        expect.objectContaining({ code: 'unauthorized', message: 'Invalid username or password' }),
+      );
+  });
 });

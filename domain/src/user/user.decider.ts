@@ -1,6 +1,6 @@
 import { MESSAGES, type DomainEvent, type DomainEventOf, type Role } from '@shop/contracts';
 import { assertNever, type Decider } from '../shared/decider';
-import { conflict, forbidden, notFound, validationError } from '../shared/domain-error';
+import { conflict, forbidden, notFound, unauthorized, validationError } from '../shared/domain-error';
 
 export type UserState =
   | { readonly status: 'absent' }
@@ -74,7 +74,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [{ type: 'UserPasswordChanged', data: { userId: command.userId, passwordHash: command.passwordHash } }];
     }
     case 'RecordSignIn': {
-      requireExisting(state);
+      // Deleted or deactivated since the password was checked: refused as every sign-in is, so the
+      // answer never tells that the username existed.
+      if (state.status !== 'active') throw unauthorized(MESSAGES.invalidCredentials);
       return [{ type: 'UserSignedIn', data: { userId: command.userId } }];
     }
     default:

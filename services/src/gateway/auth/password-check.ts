@@ -28,10 +28,10 @@ export class PasswordCheck {
     return hash;
   }
 
-  /** Whether `hash` is still the password of a user who exists: false once a change was recorded. */
+  /** Whether `hash` is still the password of a user who may sign in: false once a change, deactivation or deletion was recorded. */
   async stillCurrent(userId: string, hash: string): Promise<boolean> {
     const user = await getUserById(this.database.knex, userId);
-    return user !== null && !user.deletedAt && user.passwordHash === hash;
+    return user !== null && user.isActive && !user.deletedAt && user.passwordHash === hash;
   }
 
   private async verifiedHash(userId: string, password: string): Promise<string | null> {
