@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGES } from '@shop/contracts';
 import { getUserById } from '@shop/projections';
+import { userDecider, userStreamId } from '@shop/domain';
 import type { Database } from '@shop/infrastructure';
 import { DATABASE } from '../infrastructure/tokens';
+import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { verifyPassword } from './password-hasher';
 import { PasswordRefused } from './password-refusal';
 
@@ -12,7 +14,10 @@ import { PasswordRefused } from './password-refusal';
  */
 @Injectable()
 export class PasswordCheck {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly writer: StreamWriter,
+  ) {}
 
   async matches(userId: string, password: string): Promise<boolean> {
     return (await this.verifiedHash(userId, password)) !== null;
@@ -28,10 +33,14 @@ export class PasswordCheck {
     return hash;
   }
 
-  /** Whether `hash` is still the password of a user who may sign in: false once a change, deactivation or deletion was recorded. */
+  /**
+   * Whether `hash` is still the password of a user who may sign in: false once a change,
+   * deactivation or deletion is recorded. Read from the user's stream, not the read model, which may
+   * not show a change yet whose sessions were already revoked.
+   */
   async stillCurrent(userId: string, hash: string): Promise<boolean> {
-    const user = await getUserById(this.database.knex, userId);
-    return user !== null && user.isActive && !user.deletedAt && user.passwordHash === hash;
+    const user = await this.writer.load({ streamId: userStreamId(userId), fold: userDecider });
+    return user.status === 'active' && user.passwordHash === hash;
   }
 
   private async verifiedHash(userId: string, password: string): Promise<string | null> {
