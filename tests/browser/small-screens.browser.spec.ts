@@ -123,6 +123,32 @@ describe('the standard screens at 1280 and 375 px', () => {
     await context.close();
   });
 
+  it("shows a till sale's whole id on Transactions at 375 px, beside its Reversed badge", async () => {
+    const products = (await harness.manager.get('/api/products')).body as { id: string; sku: string }[];
+    const item = products.find((product) => product.sku === `SCR-01-${suffix}`)!;
+    // The till's own id: CASH-{13-digit timestamp}-{9 random characters}.
+    const saleId = `CASH-${Date.now()}-${suffix.toLowerCase().padEnd(9, 'x').slice(0, 9)}`;
+    const sold = await harness.manager.post('/api/sales', {
+      saleId,
+      items: [{ productId: item.id, quantity: 1 }],
+      paymentMethod: 'cash',
+    });
+    expect(sold.status).toBe(201);
+    const line = (sold.body as { lines: { id: string }[] }).lines[0]!;
+    const reversed = await harness.manager.post(`/api/transactions/${line.id}/reverse`, { notes: 'Rang up twice' });
+    expect(reversed.status).toBe(201);
+    const { page, context } = await openSignedIn(harness, 375);
+    await navigate(page, 'transactions', 'Transactions');
+    await page.getByTestId('transactions-search').fill(saleId);
+    const group = page.locator(`[data-testid="transaction-group"][data-sale-id="${saleId}"]`);
+    await expectVisible(group.getByTestId('sale-reversed'));
+    const id = group.getByTestId('transaction-sale-id');
+    await expectText(id, saleId);
+    expect(await clipped(id)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  });
+
   it('fits Dashboard, Inventory and Reports into 375 px', async () => {
     const { page, context } = await openSignedIn(harness, 375);
     await expectVisible(page.getByTestId('metric-card-total-products'));

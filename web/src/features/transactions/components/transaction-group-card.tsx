@@ -38,9 +38,10 @@ export function TransactionGroupCard({
           <div className="flex min-w-0 items-start gap-2">
             <ReceiptText className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             <div className="min-w-0">
-              <p className="flex min-w-0 items-center gap-2">
+              {/* The sale id is what a paper receipt shows: wrapped whole, never cut, even at 375 px. */}
+              <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                 <span
-                  className="truncate font-mono text-sm font-medium text-slate-900"
+                  className="min-w-0 font-mono text-sm font-medium break-all text-slate-900"
                   data-testid="transaction-sale-id"
                 >
                   {group.saleId}
