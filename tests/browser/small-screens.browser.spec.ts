@@ -251,4 +251,38 @@ describe('the standard screens at 1280 and 375 px', () => {
     await screenshot(page, '85-products', 1280);
     await context.close();
   });
+
+  // Last: the product it adds would change the counts the tests above expect.
+  it('shows Status and Value of a product with a long SKU at 1280 px, not hidden under Actions', async () => {
+    const sku = `NAIL-GEL-KIT-PROFESSIONAL-EDITION-${suffix}`;
+    const created = await harness.manager.post('/api/products', {
+      name: `Gel Nail Polish Kit Professional Edition ${suffix}`,
+      sku,
+      category: 'Nail Care',
+      price: '9999.99',
+      currentStock: 1,
+      minStockLevel: 2,
+    });
+    expect(created.status).toBe(201);
+    const { page, context } = await openSignedIn(harness, 1280);
+    await navigate(page, 'products', 'Products');
+    await page.getByTestId('products-search').fill(sku);
+    const row = page.locator(`[data-testid="product-row"][data-sku="${sku}"]`);
+    await expectVisible(row);
+    // Each cell is on screen and is what a click at its middle reaches (not the sticky Actions column).
+    const cells = await row.locator('td').evaluateAll((tds) =>
+      tds.map((td: any) => {
+        const rect = td.getBoundingClientRect();
+        const hit = (globalThis as any).document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+        return {
+          label: td.getAttribute('data-label'),
+          shown: rect.right <= (globalThis as any).innerWidth && td.contains(hit),
+        };
+      }),
+    );
+    expect(cells.filter((cell) => !cell.shown)).toEqual([]);
+    await expectText(row.locator('td[data-label="Status"]'), 'Low Stock');
+    await expectText(row.locator('td[data-label="Value"]'), formatNaira('9999.99'));
+    await context.close();
+  });
 });

@@ -23,6 +23,9 @@ const cell = 'px-3 py-3 max-md:p-0';
 const labelled =
   'max-md:before:block max-md:before:text-xs max-md:before:font-normal max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]';
 
+/** A SKU (up to 100 characters) wraps rather than widen the table: Status and Value would slide under Actions. */
+const skuCell = 'font-mono text-xs break-all text-slate-600';
+
 /** From md up, Actions (History, Delete) stay in view at the right edge while the table scrolls under them. */
 const stickyActions = 'md:sticky md:right-0 md:shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.15)]';
 
@@ -97,11 +100,7 @@ export function ProductsTable({ products, emptyText, rowActions }: ProductsTable
                     </p>
                   )}
                 </td>
-                <td
-                  role="cell"
-                  data-label="SKU"
-                  className={cn(cell, labelled, 'font-mono text-xs break-all text-slate-600 md:whitespace-nowrap')}
-                >
+                <td role="cell" data-label="SKU" className={cn(cell, labelled, skuCell)}>
                   {product.sku}
                 </td>
                 <td role="cell" data-label="Category" className={cn(cell, labelled, 'text-slate-600')}>
