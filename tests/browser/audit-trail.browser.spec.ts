@@ -193,6 +193,31 @@ describe('audit trail page', () => {
       ]);
       expect(lines[2]).toContain('cost price: 1000.00 -> 1150.50');
     });
+
+    it('says a From after To is no range, with no export, then lists again once the range is fixed', async () => {
+      const clear = page.getByTestId('audit-clear-filters');
+      if (await clear.isEnabled()) await clear.click();
+      const requests: string[] = [];
+      const onRequest = (request: { url(): string }) => {
+        if (request.url().includes('/api/audit')) requests.push(request.url());
+      };
+      page.on('request', onRequest);
+      await page.getByTestId('audit-from').fill('2026-03-05');
+      await page.getByTestId('audit-to').fill('2026-03-01');
+      await expectText(page.getByTestId('audit-range-error'), 'The start date must be on or before the end date.');
+      expect(await page.getByTestId('audit-entries').count()).toBe(0);
+      await expect(page.getByText('The audit trail could not be loaded.').count()).resolves.toBe(0);
+      // The export is no link while there is no range: it would download the server's 400.
+      const exportCsv = page.getByTestId('audit-export-csv');
+      expect(await exportCsv.getAttribute('href')).toBeNull();
+      expect(await exportCsv.getAttribute('aria-disabled')).toBe('true');
+      await delay(500);
+      page.off('request', onRequest);
+      expect(requests.filter((url) => url.includes('from=2026-03-05'))).toEqual([]);
+      await page.getByTestId('audit-clear-filters').click();
+      await expectVisible(page.getByTestId('audit-entries'));
+      expect(await exportCsv.getAttribute('href')).toBe('/api/audit.csv');
+    });
   });
 
   it('is not shown to an assistant by default', async () => {

@@ -15,6 +15,10 @@ export const emptyAuditFilter: AuditFilter = { entity: '', byId: '', q: '', from
 
 export const AUDIT_PAGE_SIZE = 50;
 
+/** From after To is no range: the server refuses it (400), so the page neither lists nor exports it. */
+export const auditRangeInvalid = (filter: AuditFilter): boolean =>
+  Boolean(filter.from && filter.to && filter.from > filter.to);
+
 /** Query string of the filter: shared by the page and its CSV export, so the export is the filtered view. */
 export function auditSearchParams(filter: AuditFilter): URLSearchParams {
   const params = new URLSearchParams();
@@ -39,8 +43,9 @@ const getAuditPage = (filter: AuditFilter, before: string | null, signal?: Abort
 };
 
 /** Newest first; each further page continues from the server's keyset cursor (`nextBefore`). */
-export const useAuditTrail = (filter: AuditFilter) =>
+export const useAuditTrail = (filter: AuditFilter, { enabled = true }: { enabled?: boolean } = {}) =>
   useInfiniteQuery({
+    enabled,
     queryKey: ['/api/audit', filter],
     queryFn: ({ pageParam, signal }) => getAuditPage(filter, pageParam, signal),
     initialPageParam: null as string | null,

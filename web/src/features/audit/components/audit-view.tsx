@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { useSignedInUser } from '@/lib/session';
 import { useUsers } from '@/features/settings/api/get-users';
-import { auditCsvHref, emptyAuditFilter, useAuditTrail, type AuditFilter } from '../api/get-audit';
+import { auditCsvHref, auditRangeInvalid, emptyAuditFilter, useAuditTrail, type AuditFilter } from '../api/get-audit';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { AuditEntryRow } from './audit-entry-row';
 import { AuditFilters } from './audit-filters';
@@ -21,7 +21,9 @@ export function AuditView() {
   const users = useUsers({ enabled: user.role === 'manager' });
   const [filter, setFilter] = useState<AuditFilter>(emptyAuditFilter);
   const settled = useDebouncedValue(filter, 250);
-  const trail = useAuditTrail(settled);
+  // Checked on what is typed and on what is fetched, so no request or export ever carries a reversed range.
+  const badRange = auditRangeInvalid(filter) || auditRangeInvalid(settled);
+  const trail = useAuditTrail(settled, { enabled: !badRange });
   const entries = trail.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
@@ -31,16 +33,27 @@ export function AuditView() {
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
           <h2 className="text-base font-semibold text-slate-900">Events, newest first</h2>
           <a
-            href={auditCsvHref(settled)}
+            href={badRange ? undefined : auditCsvHref(settled)}
             download
+            aria-disabled={badRange || undefined}
+            aria-describedby={badRange ? 'audit-range-error' : undefined}
             data-testid="audit-export-csv"
-            className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-rose-500 focus-visible:outline-none"
+            className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-rose-500 focus-visible:outline-none aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-white"
           >
             <Download className="h-4 w-4" aria-hidden="true" />
             Export CSV
           </a>
         </div>
-        {trail.isPending ? (
+        {badRange ? (
+          <p
+            id="audit-range-error"
+            className="py-16 text-center text-sm text-red-600"
+            role="alert"
+            data-testid="audit-range-error"
+          >
+            The start date must be on or before the end date.
+          </p>
+        ) : trail.isPending ? (
           <div className="flex justify-center py-16 text-slate-500">
             <Spinner className="h-6 w-6" />
           </div>
@@ -59,7 +72,7 @@ export function AuditView() {
             ))}
           </ol>
         )}
-        {trail.hasNextPage && (
+        {!badRange && trail.hasNextPage && (
           <div className="flex justify-center border-t border-slate-100 p-3">
             <Button
               variant="outline"
