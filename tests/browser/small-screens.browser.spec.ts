@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { formatNaira, stockStatus } from './support/money';
+import { scanAll } from './support/till';
 import {
   expectHidden,
   expectText,
@@ -146,6 +147,22 @@ describe('the standard screens at 1280 and 375 px', () => {
     await expectText(id, saleId);
     expect(await clipped(id)).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  });
+
+  it('shows a long product name whole on the Transaction Slip at 375 px, wrapped rather than cut', async () => {
+    const { page, context } = await openSignedIn(harness, 375);
+    await navigate(page, 'sales', 'Sales Till');
+    await scanAll(page, [`SCR-00-${suffix}`]);
+    await page.getByTestId('view-cart-button').click();
+    const line = page.getByTestId('cart-dialog').getByTestId('cart-line');
+    await expectVisible(line);
+    const productName = line.getByText(name(0), { exact: true });
+    await expectVisible(productName);
+    expect(await clipped(productName)).toEqual([]);
+    expect(
+      await productName.evaluate((element: any) => (globalThis as any).getComputedStyle(element).textOverflow),
+    ).not.toBe('ellipsis');
     await context.close();
   });
 

@@ -26,7 +26,8 @@ export function CartLineItem({ line, price, available, onQuantity, onRemove }: C
       className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center"
     >
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">{line.name}</p>
+        {/* Whole, wrapped: the end of a name (30ml, 50ml) is often what tells two products apart. */}
+        <p className="text-sm font-medium break-words text-slate-900">{line.name}</p>
         <p className="text-xs text-slate-500">
           <span className="font-mono">{line.sku}</span> · {formatMoney(price)} each
         </p>
