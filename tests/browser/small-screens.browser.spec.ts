@@ -269,11 +269,13 @@ describe('the standard screens at 1280 and 375 px', () => {
     await context.close();
   });
 
-  // Last: the product it adds would change the counts the tests above expect.
+  // Last two: the product added here would change the counts the tests above expect.
+  const longWordName = `Gel Nail Polish Kit Supercalifragilisticexpialidocious-Edition ${suffix}`;
+  let longWordId = '';
   it('shows Status and Value of a product with a long SKU at 1280 px, not hidden under Actions', async () => {
     const sku = `NAIL-GEL-KIT-PROFESSIONAL-EDITION-${suffix}`;
     const created = await harness.manager.post('/api/products', {
-      name: `Gel Nail Polish Kit Professional Edition ${suffix}`,
+      name: longWordName,
       sku,
       category: 'Nail Care',
       price: '9999.99',
@@ -281,6 +283,7 @@ describe('the standard screens at 1280 and 375 px', () => {
       minStockLevel: 2,
     });
     expect(created.status).toBe(201);
+    longWordId = created.body.id;
     const { page, context } = await openSignedIn(harness, 1280);
     await navigate(page, 'products', 'Products');
     await page.getByTestId('products-search').fill(sku);
@@ -300,6 +303,24 @@ describe('the standard screens at 1280 and 375 px', () => {
     expect(cells.filter((cell) => !cell.shown)).toEqual([]);
     await expectText(row.locator('td[data-label="Status"]'), 'Low Stock');
     await expectText(row.locator('td[data-label="Value"]'), formatNaira('9999.99'));
+    await context.close();
+  });
+
+  it('keeps the Counted box of a product whose name has a long word inside the stocktake sheet at 375 px', async () => {
+    const { page, context } = await openSignedIn(harness, 375);
+    await page.goto('/inventory/stocktake');
+    const input = page.locator(`#count-${longWordId}`);
+    await input.scrollIntoViewIfNeeded();
+    await expectVisible(input);
+    await expectText(page.locator(`label[for="count-${longWordId}"]`), longWordName);
+    const sheet = page.getByTestId('count-sheet');
+    // Nothing of the sheet lies beyond its card: no row's count box is cut or needs sideways scrolling.
+    expect(
+      await sheet.evaluate((table: any) => table.parentElement.scrollWidth - table.parentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    const box = await input.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(await horizontalOverflow(page)).toBe(0);
     await context.close();
   });
 });

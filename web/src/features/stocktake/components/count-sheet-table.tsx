@@ -66,7 +66,9 @@ export function CountSheetTable({ lines, onCount, inputRefs, onCountEntered }: C
               className={cn(difference !== null && difference !== 0 && 'bg-amber-50/60')}
             >
               <td className="py-2 pr-2 align-middle">
-                <label htmlFor={inputId} className="block font-medium break-words text-slate-900">
+                {/* wrap-anywhere, not break-words: a table column is only as narrow as its longest word allows
+                    under break-words, so a long one pushed Counted out of the card at 375 px. */}
+                <label htmlFor={inputId} className="block font-medium wrap-anywhere text-slate-900">
                   {product.name}
                 </label>
                 <span className="font-mono text-xs break-all text-slate-600">{product.sku}</span>
