@@ -166,6 +166,23 @@ describe('the standard screens at 1280 and 375 px', () => {
     await context.close();
   });
 
+  it("shows a long product name whole in Reports' stock alerts at 375 px, wrapped rather than cut", async () => {
+    const { page, context } = await openSignedIn(harness, 375);
+    await navigate(page, 'reports', 'Reports');
+    const low = page.getByTestId('stock-alerts-low');
+    await expectVisible(low.getByTestId('stock-alert').first());
+    const toggle = page.getByTestId('stock-alerts-low-toggle');
+    if (await toggle.count()) await toggle.click();
+    const alert = low.locator(`[data-testid="stock-alert"][data-sku="SCR-00-${suffix}"]`);
+    const productName = alert.getByText(name(0), { exact: true });
+    await expectVisible(productName);
+    expect(await clipped(productName)).toEqual([]);
+    expect(
+      await productName.evaluate((element: any) => (globalThis as any).getComputedStyle(element).textOverflow),
+    ).not.toBe('ellipsis');
+    await context.close();
+  });
+
   it('fits Dashboard, Inventory and Reports into 375 px', async () => {
     const { page, context } = await openSignedIn(harness, 375);
     await expectVisible(page.getByTestId('metric-card-total-products'));

@@ -32,8 +32,9 @@ export function StockAlerts({ inventory }: { inventory: readonly InventoryItem[]
                   className="flex items-center justify-between gap-2 px-3 py-2 text-sm"
                 >
                   <span className="min-w-0">
-                    <span className="block truncate font-medium text-slate-900">{item.name}</span>
-                    <span className="font-mono text-xs text-slate-500">{item.sku}</span>
+                    {/* Whole, wrapped: this is the list a manager reorders from. */}
+                    <span className="block font-medium wrap-anywhere text-slate-900">{item.name}</span>
+                    <span className="font-mono text-xs break-all text-slate-500">{item.sku}</span>
                   </span>
                   <Badge tone={group.key === 'out' ? 'danger' : 'warning'}>
                     {item.currentStock} / min {item.minStockLevel}
