@@ -121,6 +121,14 @@ describe('the standard screens at 1280 and 375 px', () => {
       await product.first().evaluate((element: any) => (globalThis as any).getComputedStyle(element).textOverflow),
     ).not.toBe('ellipsis');
     expect(await horizontalOverflow(page)).toBe(0);
+    // The dashboard's compact list cuts the name to one line: its title gives the whole of it.
+    await navigate(page, 'dashboard', 'Dashboard');
+    const recent = page
+      .getByTestId('recent-transaction')
+      .filter({ hasText: name(0).slice(0, 20) })
+      .first();
+    await expectVisible(recent);
+    expect(await recent.locator(`[title="${name(0)}"]`).count()).toBe(1);
     await context.close();
   });
 

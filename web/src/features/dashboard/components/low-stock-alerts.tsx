@@ -54,7 +54,9 @@ export function LowStockAlerts({ onRestock }: { onRestock?: (productId: string) 
                     aria-hidden="true"
                   />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-slate-900">{product.name}</p>
+                    <p className="truncate text-sm font-medium text-slate-900" title={product.name}>
+                      {product.name}
+                    </p>
                     <p className="text-xs text-slate-500">
                       SKU {product.sku} · Min {product.minStockLevel}
                     </p>

@@ -76,7 +76,9 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         <Icon className="h-4 w-4" aria-label={isIn ? 'Stock in' : 'Stock out'} />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">{transaction.productName ?? 'Unknown Product'}</p>
+        <p className="truncate text-sm font-medium text-slate-900" title={transaction.productName ?? undefined}>
+          {transaction.productName ?? 'Unknown Product'}
+        </p>
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
           <Badge tone="neutral">{formatReason(transaction.reason)}</Badge>
           <span>{formatRelativeTime(transaction.createdAt)}</span>

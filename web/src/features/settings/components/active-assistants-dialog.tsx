@@ -39,7 +39,9 @@ export function ActiveAssistantsDialog({ open, onOpenChange, users }: ActiveAssi
                   {assistant.username.charAt(0)}
                 </span>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900">{assistant.username}</p>
+                  <p className="truncate text-sm font-medium text-slate-900" title={assistant.username}>
+                    {assistant.username}
+                  </p>
                   <p className="text-xs text-slate-500">
                     {assistant.lastLoginAt
                       ? `Last signed in ${formatRelativeTime(assistant.lastLoginAt)}`

@@ -61,7 +61,9 @@ export function UserRow({ user, isCurrentUser, onChangePassword }: UserRowProps)
         </span>
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
-            <span className="truncate">{user.username}</span>
+            <span className="truncate" title={user.username}>
+              {user.username}
+            </span>
             {isCurrentUser && <span className="text-xs font-normal text-slate-500">(you)</span>}
           </p>
           <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
