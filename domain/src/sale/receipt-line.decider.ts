@@ -41,7 +41,7 @@ export function evolveReceipt(state: ReceiptState, event: DomainEvent): ReceiptS
 }
 
 /** The line of `productId` this receipt already holds when `command` repeats it, else null. */
-export function repeatedReceiptLine(command: AddReceiptLine, state: ReceiptState): ReceiptLine | null {
+function repeatedReceiptLine(command: AddReceiptLine, state: ReceiptState): ReceiptLine | null {
   const line = state.lines.get(command.productId);
   return line && line.type === command.line.type && line.quantity === command.line.quantity ? line : null;
 }

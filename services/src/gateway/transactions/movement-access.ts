@@ -18,32 +18,28 @@ export const movementRefusal = (movement: Movement): string =>
   `Recording a stock ${movement.type} for ${movement.reason} needs the Inventory page` +
   (movement.type === 'in' ? ' or the Dashboard' : movement.reason === 'sale' ? ' or the Sales page' : '');
 
-/** How a movement allowed by MovementAccess is priced, and whose it is. */
-export interface MovementPricing {
+/** The terms a movement allowed by MovementAccess is recorded on. */
+export interface MovementTerms {
   /**
-   * A sale line recorded through the till alone (no Inventory page): at the catalogue's price, as
-   * POST /api/sales prices every line. The till sends that price anyway; a client that sends another
-   * cannot sell under it unseen (a discount stays the till's own, visible, field).
+   * A sale line recorded through the till alone (no Inventory page). It is taken at the catalogue's
+   * price, as POST /api/sales prices every line: the till sends that price anyway, and a client that
+   * sends another cannot sell under it unseen (a discount stays the till's own, visible, field). And
+   * it is the signed-in user's own sale: the till sends no seller (spec section 7), and a name sent
+   * anyway would put the sale on another staff member's figures. The stock dialog's price and Seller
+   * field (the Inventory page) stay the user's to fill in.
    */
-  readonly catalogPrice: boolean;
-  /**
-   * The same sale line: the signed-in user's own sale. The till sends no seller (spec section 7); a
-   * name sent anyway would put the sale on another staff member's figures. The stock dialog's Seller
-   * field (the Inventory page) stays the user's to fill in.
-   */
-  readonly ownSeller: boolean;
+  readonly tillLine: boolean;
 }
 
 @Injectable()
 export class MovementAccess {
   constructor(private readonly permissions: PagePermissionsReader) {}
 
-  /** Resolves when `user` may record `movement`, with its pricing; 403 otherwise (the route's guard admitted the user). */
-  async check(user: SessionUser, movement: Movement): Promise<MovementPricing> {
+  /** Resolves when `user` may record `movement`, with its terms; 403 otherwise (the route's guard admitted the user). */
+  async check(user: SessionUser, movement: Movement): Promise<MovementTerms> {
     const grants = await this.permissions.grants(user);
     if (!pagesRecording(movement).some(grants)) throw new ForbiddenException(movementRefusal(movement));
     const saleLine = movement.type === 'out' && movement.reason === 'sale';
-    const tillOnly = saleLine && !grants('inventory');
-    return { catalogPrice: tillOnly, ownSeller: tillOnly };
+    return { tillLine: saleLine && !grants('inventory') };
   }
 }

@@ -2,6 +2,9 @@ import type { DomainEvent, Transaction } from '@shop/contracts';
 import { transactionFromEvent, type MovementEvent } from '@shop/projections';
 import type { ProductState } from '@shop/domain';
 
+export const isMovementEvent = (event: DomainEvent): event is MovementEvent =>
+  event.type === 'StockReceived' || event.type === 'StockIssued';
+
 /**
  * The movement a write just recorded, as GET /api/transactions shows it, from the write's own events
  * and the product's state after it (its name and SKU): a recorded write answers with it even while
@@ -12,9 +15,7 @@ export function movementFromWrite(
   at: string,
   product: ProductState,
 ): Transaction | null {
-  const movement = events.find(
-    (event): event is MovementEvent => event.type === 'StockReceived' || event.type === 'StockIssued',
-  );
+  const movement = events.find(isMovementEvent);
   if (!movement) return null;
   return transactionFromEvent(movement, at, product.status === 'absent' ? null : product);
 }

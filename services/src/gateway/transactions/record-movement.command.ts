@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler, Command } from '@nestjs/cqrs';
 import { toDomainEvent, type CreateTransactionCommandInput, type SessionUser, type Transaction } from '@shop/contracts';
-import { transactionFromEvent, type MovementEvent } from '@shop/projections';
 import {
   decideOrderNumber,
   decideProduct,
@@ -13,16 +12,16 @@ import {
   productStreamId,
   receiptLineDecider,
   saleStreamId,
-  type CommandContext,
   type ProductCommand,
   type ProductState,
   type ReceiptState,
 } from '@shop/domain';
+import { transactionFromEvent } from '@shop/projections';
 import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import type { ReadYourWrites } from '../read-your-writes/answers-from-events.decorator';
-import type { MovementPricing } from './movement-access';
-import { movementFromWrite } from './movement-response';
+import type { MovementTerms } from './movement-access';
+import { isMovementEvent, movementFromWrite } from './movement-response';
 
 export interface RecordedMovement {
   readonly movement: Transaction;
@@ -35,15 +34,12 @@ export class RecordMovementCommand extends Command<RecordedMovement> {
     readonly input: CreateTransactionCommandInput,
     readonly user: SessionUser,
     readonly readYourWrites: ReadYourWrites = 'wait',
-    /** A sale line taken at the catalogue's price, or as the user's own, whatever the input says (see MovementAccess). */
-    readonly terms: MovementPricing = { catalogPrice: false, ownSeller: false },
+    /** A till line is taken at the catalogue's price and as the user's own, whatever the input says (see MovementAccess). */
+    readonly terms: MovementTerms = { tillLine: false },
   ) {
     super();
   }
 }
-
-const isMovement = (event: { type: string }): event is MovementEvent =>
-  event.type === 'StockReceived' || event.type === 'StockIssued';
 
 /**
  * POST /api/transactions: one stock movement, from the stock dialog or the spec's per-line till.
@@ -64,7 +60,7 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
       movementId,
       quantity: input.quantity,
       unitPrice: input.unitPrice,
-      sellerName: (!terms.ownSeller && input.sellerName?.trim()) || user.username,
+      sellerName: (!terms.tillLine && input.sellerName?.trim()) || user.username,
       notes: input.notes?.trim() ? input.notes.trim() : null,
       saleId: input.saleId ?? null,
     };
@@ -75,7 +71,7 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
             type: 'IssueStock',
             ...common,
             // null: the product's price in force, decided on the product's state.
-            unitPrice: terms.catalogPrice ? null : common.unitPrice,
+            unitPrice: terms.tillLine ? null : common.unitPrice,
             reason: input.reason,
             discountPercentage: input.discountPercentage ?? '0',
           };
@@ -83,7 +79,9 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
     if (!common.saleId) {
       const product = { streamId: productStreamId(input.productId), decider: productDecider, command };
       const result = await this.writer.write(context, [product], readYourWrites);
-      return { movement: this.recorded(result.events, context, result.states[0] as ProductState), created: true };
+      const movement = movementFromWrite(result.events, context.at, result.states[0] as ProductState);
+      if (!movement) throw new Error('A stock movement must yield StockReceived or StockIssued');
+      return { movement, created: true };
     }
     const saleId = common.saleId;
     const line = {
@@ -111,15 +109,9 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
       readYourWrites,
     );
     const [product, , receipt] = result.states;
-    if (result.events.some(isMovement))
-      return { movement: this.recorded(result.events, context, product), created: true };
+    const recorded = movementFromWrite(result.events, context.at, product);
+    if (recorded) return { movement: recorded, created: true };
     return { movement: await this.firstRecorded(receipt, input.productId, product), created: false };
-  }
-
-  private recorded(events: Parameters<typeof movementFromWrite>[0], context: CommandContext, product: ProductState) {
-    const movement = movementFromWrite(events, context.at, product);
-    if (!movement) throw new Error('A stock movement must yield StockReceived or StockIssued');
-    return movement;
   }
 
   /** A repeated receipt line: the movement its first post recorded, from the product's stream. */
@@ -127,7 +119,7 @@ export class RecordMovementHandler implements ICommandHandler<RecordMovementComm
     const movementId = receipt.lines.get(productId)?.movementId;
     for (const stored of await this.writer.readStored(productStreamId(productId))) {
       const event = toDomainEvent(stored.type, stored.schemaVersion, stored.data);
-      if (event && isMovement(event) && event.data.movementId === movementId)
+      if (event && isMovementEvent(event) && event.data.movementId === movementId)
         return transactionFromEvent(event, stored.metadata.at, product.status === 'absent' ? null : product);
     }
     throw new Error(`Receipt line of ${productId} decided as recorded but its movement is not on the product stream`);
