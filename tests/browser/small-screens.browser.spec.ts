@@ -27,6 +27,16 @@ const clipped = (locator: Locator) =>
       .filter((entry) => entry.by > 0),
   );
 
+/** Text shown whole, in every element `locator` finds: nothing beyond its box, no ellipsis cutting it. */
+async function expectWhole(locator: Locator): Promise<void> {
+  expect(await clipped(locator)).toEqual([]);
+  // Runs in the page: everything it uses is inside it.
+  const overflows = await locator.evaluateAll((elements) =>
+    elements.map((element: any) => (globalThis as any).getComputedStyle(element).textOverflow as string),
+  );
+  expect(overflows).not.toContain('ellipsis');
+}
+
 /** The element's right edge lies inside the viewport (visible without scrolling sideways). */
 async function expectInsideViewport(page: Page, locator: Locator): Promise<void> {
   await expectVisible(locator);
@@ -116,10 +126,7 @@ describe('the standard screens at 1280 and 375 px', () => {
     await page.getByTestId('transactions-search').fill(name(0));
     const product = page.getByTestId('transaction-product').filter({ hasText: name(0) });
     await expectText(product.first(), name(0));
-    expect(await clipped(product)).toEqual([]);
-    expect(
-      await product.first().evaluate((element: any) => (globalThis as any).getComputedStyle(element).textOverflow),
-    ).not.toBe('ellipsis');
+    await expectWhole(product);
     expect(await horizontalOverflow(page)).toBe(0);
     // The dashboard's compact list cuts the name to one line: its title gives the whole of it.
     await navigate(page, 'dashboard', 'Dashboard');
@@ -167,10 +174,7 @@ describe('the standard screens at 1280 and 375 px', () => {
     await expectVisible(line);
     const productName = line.getByText(name(0), { exact: true });
     await expectVisible(productName);
-    expect(await clipped(productName)).toEqual([]);
-    expect(
-      await productName.evaluate((element: any) => (globalThis as any).getComputedStyle(element).textOverflow),
-    ).not.toBe('ellipsis');
+    await expectWhole(productName);
     await context.close();
   });
 
@@ -184,10 +188,7 @@ describe('the standard screens at 1280 and 375 px', () => {
     const alert = low.locator(`[data-testid="stock-alert"][data-sku="SCR-00-${suffix}"]`);
     const productName = alert.getByText(name(0), { exact: true });
     await expectVisible(productName);
-    expect(await clipped(productName)).toEqual([]);
-    expect(
-      await productName.evaluate((element: any) => (globalThis as any).getComputedStyle(element).textOverflow),
-    ).not.toBe('ellipsis');
+    await expectWhole(productName);
     await context.close();
   });
 
