@@ -24,6 +24,7 @@ export const SUPPORT_MESSAGES = {
   tooManyRequests: 'Too many requests, please try again later.',
   replyRequired: 'Reply is required',
   replyToResolved: 'This support request is resolved: reopen it before replying',
+  replyKeyReused: 'This reply key was already used for a different reply',
 } as const;
 
 const required = (label: string, max: number) =>
@@ -51,10 +52,18 @@ export const submitSupportRequestInput = z.object({
 export type SubmitSupportRequestInput = z.input<typeof submitSupportRequestInput>;
 export type SubmitSupportRequestCommandInput = z.output<typeof submitSupportRequestInput>;
 
-/** POST /api/customer-support/:id/reply. Spec section 5: the reply must be non-empty after trimming. */
+const REPLY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+const replyKeyMessage = 'replyKey must be 8 to 100 letters, digits, hyphens or underscores';
+
+/**
+ * POST /api/customer-support/:id/reply. Spec section 5: the reply must be non-empty after trimming.
+ * `replyKey` (optional, made by the client once per reply it means to send) makes a retry safe: the
+ * same key on the same request is the same reply, recorded and emailed once.
+ */
 export const replyToSupportRequestInput = z.object({
   reply: required('Reply', SUPPORT_LIMITS.reply),
   notes: optional('Notes', SUPPORT_LIMITS.notes),
+  replyKey: z.string({ error: replyKeyMessage }).regex(REPLY_KEY, replyKeyMessage).optional(),
 });
 export type ReplyToSupportRequestInput = z.input<typeof replyToSupportRequestInput>;
 export type ReplyToSupportRequestCommandInput = z.output<typeof replyToSupportRequestInput>;

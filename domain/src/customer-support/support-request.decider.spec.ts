@@ -121,6 +121,26 @@ describe('support request decider', () => {
     expect(given(reopened).when(reply('Anything else?'))()).toHaveLength(1);
   });
 
+  it('takes a repeat of a recorded reply as that reply (nothing new), even once resolved', () => {
+    const replied = [...historyAt('pending'), ...given(historyAt('pending')).when(reply('  Hi  ', ' note '))()];
+    expect(given(replied).when(reply('Hi', 'note'))()).toEqual([]);
+    expect(given([...replied, movedTo('pending', 'resolved')]).when(reply('Hi', 'note'))()).toEqual([]);
+  });
+
+  it('refuses (409) a reply id already used for a different reply, and records nothing', () => {
+    const replied = [...historyAt('pending'), ...given(historyAt('pending')).when(reply('Hi'))()];
+    for (const other of [
+      reply('Hello'),
+      reply('Hi', 'a note'),
+      { ...reply('Hi'), repliedBy: 'cashier' } as SupportRequestCommand,
+    ]) {
+      expect(refusal(given(replied).when(other))).toMatchObject({
+        code: 'conflict',
+        message: 'This reply key was already used for a different reply',
+      });
+    }
+  });
+
   it('records a delivery outcome once sent, and retries after a failure', () => {
     const replied = [...historyAt('pending'), ...given(historyAt('pending')).when(reply('Hi'))()];
     const failed = given(replied).when({

@@ -5,6 +5,10 @@ import { conflict, notFound, validationError } from '../shared/domain-error';
 export interface SupportReplyState {
   /** 'awaiting': recorded, not yet accepted by a mail server (no server, a send pending or failed). */
   readonly delivery: 'awaiting' | 'sent';
+  /** What was recorded, so a repeat of this reply id can be told from a different reply under it. */
+  readonly reply: string;
+  readonly notes: string | null;
+  readonly repliedBy: string;
 }
 
 export type SupportRequestState =
@@ -114,10 +118,16 @@ export function decideSupportRequest(
       // Spec section 5: non-empty after trimming. The HTTP schema checks it too; this is the rule itself.
       const reply = command.reply.trim();
       if (!reply) throw validationError(SUPPORT_MESSAGES.replyRequired);
+      const notes = command.notes?.trim() ? command.notes.trim() : null;
+      // A retry of a recorded reply is that reply, whatever happened to the request since.
+      const recorded = request.replies[command.replyId];
+      if (recorded) {
+        const same = recorded.reply === reply && recorded.notes === notes && recorded.repliedBy === command.repliedBy;
+        if (same) return [];
+        throw conflict(SUPPORT_MESSAGES.replyKeyReused);
+      }
       // Spec section 4: replying is available while the request is not resolved.
       if (request.status === 'resolved') throw conflict(SUPPORT_MESSAGES.replyToResolved);
-      if (request.replies[command.replyId]) return [];
-      const notes = command.notes?.trim() ? command.notes.trim() : null;
       return [
         {
           type: 'SupportReplied',
@@ -166,14 +176,16 @@ export function evolveSupportRequest(state: SupportRequestState, event: DomainEv
       };
     case 'SupportStatusChanged':
       return state.status === 'absent' ? state : { ...state, status: event.data.to };
-    case 'SupportReplied':
-      return state.status === 'absent'
-        ? state
-        : { ...state, replies: { ...state.replies, [event.data.replyId]: { delivery: 'awaiting' } } };
-    case 'SupportReplyDelivered':
-      return state.status === 'absent'
-        ? state
-        : { ...state, replies: { ...state.replies, [event.data.replyId]: { delivery: 'sent' } } };
+    case 'SupportReplied': {
+      if (state.status === 'absent') return state;
+      const { replyId, reply, notes, repliedBy } = event.data;
+      return { ...state, replies: { ...state.replies, [replyId]: { delivery: 'awaiting', reply, notes, repliedBy } } };
+    }
+    case 'SupportReplyDelivered': {
+      const recorded = state.status === 'absent' ? undefined : state.replies[event.data.replyId];
+      if (state.status === 'absent' || !recorded) return state;
+      return { ...state, replies: { ...state.replies, [event.data.replyId]: { ...recorded, delivery: 'sent' } } };
+    }
     default:
       return state;
   }

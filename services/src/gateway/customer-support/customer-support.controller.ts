@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   changeSupportStatusInput,
   replyToSupportRequestInput,
@@ -62,15 +62,17 @@ export class CustomerSupportController {
     return this.queries.execute(new GetSupportStatsQuery());
   }
 
+  /** 201 with the request and its new reply; 200 with the request when the same replyKey was already recorded. */
   @Post(':id/reply')
   @Pages('customer-support')
-  @HttpCode(201)
   async reply(
     @Param('id', SupportIdPipe) id: number,
     @Body(new ZodBodyPipe(replyToSupportRequestInput)) input: ReplyToSupportRequestCommandInput,
     @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<SupportRequest> {
-    await this.commands.execute(new ReplyToSupportRequestCommand(id, input, user));
+    const { created } = await this.commands.execute(new ReplyToSupportRequestCommand(id, input, user));
+    void response.status(created ? 201 : 200);
     return this.queries.execute(new GetSupportRequestQuery(id));
   }
 

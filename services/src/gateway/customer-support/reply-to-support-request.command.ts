@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ReplyToSupportRequestCommandInput, SessionUser } from '@shop/contracts';
@@ -10,7 +10,22 @@ import { SUPPORT_MAILER, supportReplyMail, type SupportMailer } from './support-
 /** Enough of a mail server's answer to act on, without storing a whole transcript in an event. */
 const MAX_ERROR_LENGTH = 500;
 
-export class ReplyToSupportRequestCommand extends Command<void> {
+/**
+ * The reply's id: random, or, with the client's replyKey, the same id for every retry of that reply
+ * on this request (a UUIDv8 of RFC 9562 from a SHA-256). The request is part of it, so a key sent
+ * again on another request is another reply there, never a clash with this one.
+ */
+export function replyIdFor(requestId: number, replyKey: string | undefined): string {
+  if (!replyKey) return randomUUID();
+  const bytes = createHash('sha256').update(`support-reply\n${requestId}\n${replyKey}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** created: false when this was a repeat of a reply already recorded (nothing new, nothing sent). */
+export class ReplyToSupportRequestCommand extends Command<{ created: boolean }> {
   constructor(
     readonly requestId: number,
     readonly input: ReplyToSupportRequestCommandInput,
@@ -34,11 +49,11 @@ export class ReplyToSupportRequestHandler implements ICommandHandler<ReplyToSupp
     @Inject(SUPPORT_MAILER) private readonly mailer: SupportMailer | null,
   ) {}
 
-  async execute({ requestId, input, user }: ReplyToSupportRequestCommand): Promise<void> {
-    const replyId = randomUUID();
+  async execute({ requestId, input, user }: ReplyToSupportRequestCommand): Promise<{ created: boolean }> {
+    const replyId = replyIdFor(requestId, input.replyKey);
     const streamId = supportRequestStreamId(requestId);
     const context = commandContext(user);
-    await this.writer.write(context, [
+    const { events } = await this.writer.write(context, [
       {
         streamId,
         decider: supportRequestDecider,
@@ -53,7 +68,9 @@ export class ReplyToSupportRequestHandler implements ICommandHandler<ReplyToSupp
         },
       },
     ]);
-    if (this.mailer) await this.deliver(this.mailer, context, requestId, replyId, input.reply.trim());
+    const created = events.length > 0;
+    if (created && this.mailer) await this.deliver(this.mailer, context, requestId, replyId, input.reply.trim());
+    return { created };
   }
 
   private async deliver(

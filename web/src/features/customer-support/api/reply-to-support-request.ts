@@ -5,11 +5,14 @@ import { keyToPath, queryKeys } from '@/lib/query-keys';
 
 type ReplyVariables = { id: number } & ReplyToSupportRequestInput;
 
-/** POST /api/customer-support/{id}/reply → the request with the new reply (delivery 'sent' or 'outbox'). */
-export const replyToSupportRequest = ({ id, reply, notes }: ReplyVariables): Promise<SupportRequest> =>
+/**
+ * POST /api/customer-support/{id}/reply → the request with the new reply (delivery 'sent' or 'outbox');
+ * the same replyKey again answers with the request as it is (the reply was recorded once).
+ */
+export const replyToSupportRequest = ({ id, ...body }: ReplyVariables): Promise<SupportRequest> =>
   apiFetch<SupportRequest>(`${keyToPath(queryKeys.supportRequests)}/${id}/reply`, {
     method: 'POST',
-    body: notes ? { reply, notes } : { reply },
+    body: body.notes ? body : { reply: body.reply, replyKey: body.replyKey },
   });
 
 export function useReplyToSupportRequest() {

@@ -13,6 +13,7 @@ import { FormTextarea } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { useReplyToSupportRequest } from '../api/reply-to-support-request';
+import { replyKeyKeeper } from '../utils/reply-key';
 import { REPLY_TEMPLATES, replyTemplate } from '../utils/reply-templates';
 import { preview } from '../utils/support-text';
 import { ReplyHistory } from './reply-history';
@@ -39,14 +40,17 @@ function ReplyForm({ request, onClose }: { request: SupportRequest; onClose: () 
   const [reply, setReply] = useState('');
   const [notes, setNotes] = useState('');
   const send = useReplyToSupportRequest();
+  // One per opening of the form: a retry of the same words is the same reply (see reply-key.ts).
+  const [replyKeyFor] = useState(replyKeyKeeper);
   const canSend = reply.trim().length > 0 && !send.isPending;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Spec section 5: the reply must be non-empty after trimming; notes are optional.
     if (!canSend) return;
+    const words = { reply: reply.trim(), notes: notes.trim() || null };
     send.mutate(
-      { id: request.id, reply: reply.trim(), notes: notes.trim() || null },
+      { id: request.id, ...words, replyKey: replyKeyFor(words.reply, words.notes) },
       {
         onSuccess: (updated) => {
           const latest = updated.replies.at(-1);
