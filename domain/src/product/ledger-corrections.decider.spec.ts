@@ -1,6 +1,5 @@
 import type { DomainEvent } from '@shop/contracts';
-import { DomainError } from '../shared/domain-error';
-import { fold } from '../shared/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { created, productId } from './product.test-events';
 import { movementReversalDecider, type ReverseMovement } from './movement-reversal.decider';
 import { stocktakeDecider, stocktakeLineDecider, type TakeStock } from './stocktake.decider';
@@ -44,15 +43,7 @@ const saleLine: DomainEvent = {
   },
 };
 
-function refusal(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const deleted: DomainEvent = { type: 'ProductDeleted', data: { productId } };
 
 describe('stocktake decider', () => {
   const take = (countedQuantity: number): TakeStock => ({
@@ -64,29 +55,30 @@ describe('stocktake decider', () => {
     sellerName: 'ada',
     notes: 'Monthly count',
   });
-  const decide = (history: DomainEvent[], command: TakeStock) =>
-    stocktakeDecider.decide(command, fold(stocktakeDecider, history));
+  const given = DeciderSpecification.for(stocktakeDecider);
 
   it('records a shortfall as a stock out adjustment at the catalogue price, with the count', () => {
-    expect(decide([created, receipt], take(6))).toEqual([
-      {
-        type: 'StockIssued',
-        data: expect.objectContaining({
-          movementId: newId,
-          quantity: 3,
-          reason: 'adjustment',
-          unitPrice: '2500.00',
-          costPrice: '1900.00',
-          totalValue: '7500.00',
-          notes: 'Monthly count',
-          stocktake: { stocktakeId, expectedQuantity: 9, countedQuantity: 6 },
-        }),
-      },
-    ]);
+    given(created, receipt)
+      .when(take(6))
+      .then([
+        {
+          type: 'StockIssued',
+          data: expect.objectContaining({
+            movementId: newId,
+            quantity: 3,
+            reason: 'adjustment',
+            unitPrice: '2500.00',
+            costPrice: '1900.00',
+            totalValue: '7500.00',
+            notes: 'Monthly count',
+            stocktake: { stocktakeId, expectedQuantity: 9, countedQuantity: 6 },
+          }),
+        },
+      ]);
   });
 
   it('records a surplus as a stock in adjustment that leaves the cost in force alone', () => {
-    const [event] = decide([created], take(8));
+    const [event] = given(created).when(take(8)).events();
     expect(event).toMatchObject({
       type: 'StockReceived',
       data: {
@@ -99,15 +91,10 @@ describe('stocktake decider', () => {
   });
 
   it('records nothing when the count matches, and refuses bad counts and deleted products', () => {
-    expect(decide([created], take(5))).toEqual([]);
-    expect(refusal(() => decide([created], take(-1)))).toEqual({
-      code: 'validation',
-      message: 'Counted quantity must be a whole number of 0 or more',
-    });
-    expect(refusal(() => decide([created, { type: 'ProductDeleted', data: { productId } }], take(1))).code).toBe(
-      'conflict',
-    );
-    expect(refusal(() => decide([], take(1))).code).toBe('not_found');
+    given(created).when(take(5)).thenNothing();
+    given(created).when(take(-1)).thenRefused('validation', 'Counted quantity must be a whole number of 0 or more');
+    given(created, deleted).when(take(1)).thenRefused('conflict', 'This product has been deleted');
+    given().when(take(1)).thenRefused('not_found', 'Product not found');
   });
 });
 
@@ -121,23 +108,19 @@ describe('stocktake line decider (a count sheet)', () => {
     sellerName: 'ada',
     notes: 'Monthly count',
   });
-  const decide = (history: DomainEvent[], command: TakeStock) =>
-    stocktakeLineDecider.decide(command, fold(stocktakeLineDecider, history));
+  const given = DeciderSpecification.for(stocktakeLineDecider);
 
   it('decides like a single stocktake', () => {
-    expect(decide([created, receipt], take(6))).toEqual(
-      stocktakeDecider.decide(take(6), fold(stocktakeDecider, [created, receipt])),
-    );
+    given(created, receipt)
+      .when(take(6))
+      .then(DeciderSpecification.for(stocktakeDecider)(created, receipt).when(take(6)).events());
   });
 
   it('names the product in its refusals, since a sheet holds many', () => {
-    expect(refusal(() => decide([], take(1)))).toEqual({
-      code: 'not_found',
-      message: `Product ${productId} not found`,
-    });
-    const deleted = refusal(() => decide([created, { type: 'ProductDeleted', data: { productId } }], take(1)));
-    expect(deleted.code).toBe('conflict');
-    expect(deleted.message).toMatch(/ has been deleted: take it off the count sheet$/);
+    given().when(take(1)).thenRefused('not_found', `Product ${productId} not found`);
+    given(created, deleted)
+      .when(take(1))
+      .thenRefused('conflict', 'Shea Butter has been deleted: take it off the count sheet');
   });
 });
 
@@ -151,47 +134,48 @@ describe('movement reversal decider', () => {
     sellerName: 'manager',
     notes: 'Keyed twice',
   });
-  const decide = (history: DomainEvent[], target: string) => {
-    const decider = movementReversalDecider(target);
-    return decider.decide(reverse(target), fold(decider, history));
-  };
+  /** The spec of reversing one movement: the reversal decider follows the movement it reverses. */
+  const reversing = (target: string) => DeciderSpecification.for(movementReversalDecider(target));
 
   it('reverses a sale line with a compensating stock in that copies the original', () => {
-    expect(decide([created, receipt, saleLine], saleLineId)).toEqual([
-      {
-        type: 'StockReceived',
-        data: {
-          productId,
-          movementId: newId,
-          quantity: 2,
-          reason: 'adjustment',
-          unitPrice: '2500.00',
-          costPrice: null,
-          totalValue: '4500.00',
-          sellerName: 'manager',
-          notes: 'Keyed twice',
-          saleId: null,
-          reverses: {
-            movementId: saleLineId,
-            type: 'out',
-            reason: 'sale',
-            at: '2025-03-10T09:00:00.000Z',
+    reversing(saleLineId)(created, receipt, saleLine)
+      .when(reverse(saleLineId))
+      .then([
+        {
+          type: 'StockReceived',
+          data: {
+            productId,
+            movementId: newId,
             quantity: 2,
-            sellerName: 'bola',
-            saleId: 'CASH-1',
+            reason: 'adjustment',
             unitPrice: '2500.00',
-            costPrice: '1900.00',
-            originalTotal: '5000.00',
-            discountAmount: '500.00',
+            costPrice: null,
             totalValue: '4500.00',
+            sellerName: 'manager',
+            notes: 'Keyed twice',
+            saleId: null,
+            reverses: {
+              movementId: saleLineId,
+              type: 'out',
+              reason: 'sale',
+              at: '2025-03-10T09:00:00.000Z',
+              quantity: 2,
+              sellerName: 'bola',
+              saleId: 'CASH-1',
+              unitPrice: '2500.00',
+              costPrice: '1900.00',
+              originalTotal: '5000.00',
+              discountAmount: '500.00',
+              totalValue: '4500.00',
+            },
           },
         },
-      },
-    ]);
+      ]);
   });
 
   it('reverses a receipt with a stock out, unless the stock would go negative', () => {
-    expect(decide([created, receipt], receiptId)[0]).toMatchObject({
+    const [compensation] = reversing(receiptId)(created, receipt).when(reverse(receiptId)).events();
+    expect(compensation).toMatchObject({
       type: 'StockIssued',
       data: {
         quantity: 4,
@@ -200,25 +184,23 @@ describe('movement reversal decider', () => {
         reverses: { movementId: receiptId, type: 'in' },
       },
     });
-    expect(refusal(() => decide([created, receipt, saleLine, saleLine, saleLine], receiptId))).toEqual({
-      code: 'conflict',
-      message: 'Reversing this stock in would make the stock of Shea Butter negative: only 3 units are in stock',
-    });
+    reversing(receiptId)(created, receipt, saleLine, saleLine, saleLine)
+      .when(reverse(receiptId))
+      .thenRefused(
+        'conflict',
+        'Reversing this stock in would make the stock of Shea Butter negative: only 3 units are in stock',
+      );
   });
 
   it('refuses a second reversal, the reversal of a reversal and an unknown movement', () => {
-    const [compensation] = decide([created, receipt], receiptId);
+    const [compensation] = reversing(receiptId)(created, receipt).when(reverse(receiptId)).events();
     const history = [created, receipt, compensation!];
-    expect(refusal(() => decide(history, receiptId))).toEqual({
-      code: 'conflict',
-      message: 'This movement has already been reversed',
-    });
-    expect(refusal(() => decide(history, newId)).message).toBe(
-      'This movement is a reversal itself and cannot be reversed',
-    );
-    expect(refusal(() => decide([created], saleLineId))).toEqual({
-      code: 'not_found',
-      message: 'Transaction not found',
-    });
+    reversing(receiptId)(...history)
+      .when(reverse(receiptId))
+      .thenRefused('conflict', 'This movement has already been reversed');
+    reversing(newId)(...history)
+      .when(reverse(newId))
+      .thenRefused('conflict', 'This movement is a reversal itself and cannot be reversed');
+    reversing(saleLineId)(created).when(reverse(saleLineId)).thenRefused('not_found', 'Transaction not found');
   });
 });

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@shop/contracts';
 import { fold } from '../shared/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { userDecider } from './user.decider';
 import { usernameDecider } from './username-registry.decider';
 
@@ -9,80 +10,82 @@ const created = (role: 'manager' | 'assistant'): DomainEvent => ({
   data: { userId, username: 'ada', passwordHash: 'h', role, permissions: {}, isActive: true },
 });
 
+const given = DeciderSpecification.for(userDecider);
+const givenUsername = DeciderSpecification.for(usernameDecider);
+
 describe('user decider', () => {
   it('deactivates an assistant, and records nothing when the state already matches', () => {
-    const state = fold(userDecider, [created('assistant')]);
-    expect(userDecider.decide({ type: 'SetUserActive', userId, isActive: false }, state)).toEqual([
-      { type: 'UserActivationChanged', data: { userId, isActive: false } },
-    ]);
-    expect(userDecider.decide({ type: 'SetUserActive', userId, isActive: true }, state)).toEqual([]);
+    given(created('assistant'))
+      .when({ type: 'SetUserActive', userId, isActive: false })
+      .then([{ type: 'UserActivationChanged', data: { userId, isActive: false } }]);
+    given(created('assistant')).when({ type: 'SetUserActive', userId, isActive: true }).thenNothing();
   });
 
   it('never deactivates or deletes a manager', () => {
-    const state = fold(userDecider, [created('manager')]);
-    expect(() => userDecider.decide({ type: 'SetUserActive', userId, isActive: false }, state)).toThrow(
-      'A manager cannot be deactivated',
-    );
-    expect(() => userDecider.decide({ type: 'DeleteUser', userId }, state)).toThrow('A manager cannot be deleted');
-    expect(userDecider.decide({ type: 'SetUserActive', userId, isActive: true }, state)).toEqual([]);
+    given(created('manager'))
+      .when({ type: 'SetUserActive', userId, isActive: false })
+      .thenRefused('forbidden', 'A manager cannot be deactivated');
+    given(created('manager'))
+      .when({ type: 'DeleteUser', userId })
+      .thenRefused('forbidden', 'A manager cannot be deleted');
+    given(created('manager')).when({ type: 'SetUserActive', userId, isActive: true }).thenNothing();
   });
 
   it('never creates an inactive manager, and lets one stored inactive be activated', () => {
     const data = { userId, username: 'ada', passwordHash: 'h', permissions: {} };
     const create = { type: 'CreateUser', ...data } as const;
-    expect(() => userDecider.decide({ ...create, role: 'manager', isActive: false }, fold(userDecider, []))).toThrow(
-      'A manager cannot be deactivated',
-    );
-    expect(userDecider.decide({ ...create, role: 'assistant', isActive: false }, fold(userDecider, []))).toHaveLength(
-      1,
-    );
-    const inactive: DomainEvent = { type: 'UserCreated', data: { ...data, role: 'manager', isActive: false } };
+    given()
+      .when({ ...create, role: 'manager', isActive: false })
+      .thenRefused('validation', 'A manager cannot be deactivated');
     expect(
-      userDecider.decide({ type: 'SetUserActive', userId, isActive: true }, fold(userDecider, [inactive])),
-    ).toEqual([{ type: 'UserActivationChanged', data: { userId, isActive: true } }]);
+      given()
+        .when({ ...create, role: 'assistant', isActive: false })
+        .events(),
+    ).toHaveLength(1);
+    const inactive: DomainEvent = { type: 'UserCreated', data: { ...data, role: 'manager', isActive: false } };
+    given(inactive)
+      .when({ type: 'SetUserActive', userId, isActive: true })
+      .then([{ type: 'UserActivationChanged', data: { userId, isActive: true } }]);
   });
 
   it('keeps usernames unique until released', () => {
-    const claimed = usernameDecider.decide(
-      { type: 'ClaimUsername', username: 'ada', userId },
-      fold(usernameDecider, []),
-    );
-    expect(() =>
-      usernameDecider.decide({ type: 'ClaimUsername', username: 'ada', userId: 'x' }, fold(usernameDecider, claimed)),
-    ).toThrow('Username ada is already taken');
-    const released = usernameDecider.decide(
-      { type: 'ReleaseUsername', username: 'ada', userId },
-      fold(usernameDecider, claimed),
-    );
+    const claimed = givenUsername().when({ type: 'ClaimUsername', username: 'ada', userId }).events();
+    givenUsername(...claimed)
+      .when({ type: 'ClaimUsername', username: 'ada', userId: 'x' })
+      .thenRefused('conflict', 'Username ada is already taken');
+    const released = givenUsername(...claimed)
+      .when({ type: 'ReleaseUsername', username: 'ada', userId })
+      .events();
     expect(fold(usernameDecider, [...claimed, ...released])).toEqual({ ownerUserId: null });
   });
 
   it("changes a password only while the hash the current password matched is still the user's", () => {
     const change = (passwordHash: string, currentHash: string) =>
       ({ type: 'ChangePassword', userId, passwordHash, currentHash }) as const;
-    const state = fold(userDecider, [created('assistant')]);
-    const changed = userDecider.decide(change('h2', 'h'), state);
-    expect(changed).toEqual([{ type: 'UserPasswordChanged', data: { userId, passwordHash: 'h2' } }]);
+    const changed: DomainEvent[] = [{ type: 'UserPasswordChanged', data: { userId, passwordHash: 'h2' } }];
+    given(created('assistant')).when(change('h2', 'h')).then(changed);
     // A second change checked against the old password, decided after the first: no longer current.
-    expect(() => userDecider.decide(change('h3', 'h'), fold(userDecider, [created('assistant'), ...changed]))).toThrow(
-      expect.objectContaining({ code: 'forbidden', message: 'Current password is incorrect' }),
-    );
-    expect(userDecider.decide(change('h3', 'h2'), fold(userDecider, [created('assistant'), ...changed]))).toHaveLength(
-      1,
-    );
+    given(created('assistant'), ...changed)
+      .when(change('h3', 'h'))
+      .thenRefused('forbidden', 'Current password is incorrect');
+    expect(
+      given(created('assistant'), ...changed)
+        .when(change('h3', 'h2'))
+        .events(),
+    ).toHaveLength(1);
   });
 
   it('records a sign-in of an active user only, refusing any other with the one sign-in answer', () => {
     const signIn = { type: 'RecordSignIn', userId } as const;
-    expect(userDecider.decide(signIn, fold(userDecider, [created('assistant')]))).toHaveLength(1);
+    expect(given(created('assistant')).when(signIn).events()).toHaveLength(1);
     const gone: DomainEvent[][] = [
       [],
       [created('assistant'), { type: 'UserActivationChanged', data: { userId, isActive: false } }],
       [created('assistant'), { type: 'UserDeleted', data: { userId } }],
     ];
     for (const history of gone)
-      expect(() => userDecider.decide(signIn, fold(userDecider, history))).toThrow(
-        expect.objectContaining({ code: 'unauthorized', message: 'Invalid username or password' }),
-      );
+      given(...history)
+        .when(signIn)
+        .thenRefused('unauthorized', 'Invalid username or password');
   });
 });
