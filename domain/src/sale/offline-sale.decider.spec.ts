@@ -1,6 +1,7 @@
 import type { DomainEvent, DomainEventOf } from '@shop/contracts';
 import { fold } from '../shared/decider';
-import { productDecider, type ProductState } from '../product/product.decider';
+import { productDecider } from '../product/product.decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { decideSale, initialSaleState, type RecordSale } from './sale.decider';
 import { pricesAcceptedSince, type PriceInForce } from './offline-sale.rules';
 
@@ -67,15 +68,14 @@ const offlineSale = (
   },
 });
 
-/** Given a product's history, when the offline sale is decided, then its events (or the refusal). */
-const given = (...events: DomainEvent[]) => ({
-  when: (command: RecordSale) => () =>
-    decideSale(command, initialSaleState(), [fold<ProductState>(productDecider, events)]),
-});
+/** Shea butter's stream folded: the product state a sale of it is decided on. */
+const shea = (...events: DomainEvent[]) => [fold(productDecider, events)];
+
+const given = DeciderSpecification.forDecision(decideSale);
 
 describe('offline sale rules', () => {
   it('records an offline sale with its time of sale, its sync time and the price paid', () => {
-    const { sale, products } = given(created).when(offlineSale())();
+    const { sale, products } = given(initialSaleState(), shea(created)).when(offlineSale()).events();
     const recorded = sale[0] as DomainEventOf<'SaleRecorded'>;
     expect(recorded.data.offline).toEqual({
       soldAt: '2026-11-20T10:00:00.000Z',
@@ -91,7 +91,7 @@ describe('offline sale rules', () => {
   });
 
   it('records the sale of a unit another till sold meanwhile, taking stock below zero', () => {
-    const { products } = given(created, soldOnline).when(offlineSale())();
+    const { products } = given(initialSaleState(), shea(created, soldOnline)).when(offlineSale()).events();
     expect(products[0]![0]!.data).toMatchObject({ quantity: 1, offline: { stockAfter: -1 } });
   });
 
@@ -101,31 +101,37 @@ describe('offline sale rules', () => {
       offline: undefined,
       lines: [{ productId, movementId, quantity: 1 }],
     };
-    expect(given(created, soldOnline).when(online)).toThrow('Only 0 units available for Shea butter');
+    given(initialSaleState(), shea(created, soldOnline))
+      .when(online)
+      .thenRefused('conflict', 'Only 0 units available for Shea butter');
   });
 
   it('refuses a price the product never had at or after the till catalogue, naming the product', () => {
-    expect(given(created).when(offlineSale({ unitPrice: '1000.00' }))).toThrow(
-      'The offline price 1000.00 for Shea butter was never its price at or after the till',
-    );
+    given(initialSaleState(), shea(created))
+      .when(offlineSale({ unitPrice: '1000.00' }))
+      .thenRefused(
+        'conflict',
+        "The offline price 1000.00 for Shea butter was never its price at or after the till's catalogue; a manager must resolve this sale",
+      );
   });
 
   it('refuses a time of sale in the future, absurdly old, or before its catalogue', () => {
-    expect(given(created).when(offlineSale({ soldAt: '2026-11-20T12:10:00.000Z' }))).toThrow(
-      'The time of sale is in the future',
-    );
-    expect(given(created).when(offlineSale({ soldAt: '2026-10-01T12:00:00.000Z' }))).toThrow('more than 30 days ago');
-    expect(given(created).when(offlineSale({ catalogAsOf: '2026-11-20T11:00:00.000Z' }))).toThrow(
-      'The time of sale is before the catalogue it was priced from',
-    );
+    given(initialSaleState(), shea(created))
+      .when(offlineSale({ soldAt: '2026-11-20T12:10:00.000Z' }))
+      .thenRefused('validation', 'The time of sale is in the future');
+    given(initialSaleState(), shea(created))
+      .when(offlineSale({ soldAt: '2026-10-01T12:00:00.000Z' }))
+      .thenRefused('validation', 'The time of sale is more than 30 days ago');
+    given(initialSaleState(), shea(created))
+      .when(offlineSale({ catalogAsOf: '2026-11-20T11:00:00.000Z' }))
+      .thenRefused('validation', 'The time of sale is before the catalogue it was priced from');
   });
 
   it('records nothing for an offline sale already recorded (a second tab, a retry)', () => {
     const recorded = { recorded: true as const, saleId: 'CASH-1764000000000-off' };
-    expect(decideSale(offlineSale(), recorded, [fold(productDecider, [created])])).toEqual({
-      sale: [],
-      products: [[]],
-    });
+    given(recorded, shea(created))
+      .when(offlineSale())
+      .then({ sale: [], products: [[]] });
   });
 });
 

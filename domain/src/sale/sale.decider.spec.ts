@@ -2,6 +2,7 @@ import type { DomainEvent } from '@shop/contracts';
 import { fold } from '../shared/decider';
 import { koboToAmount, sumKobo, toKobo } from '@shop/contracts';
 import { productDecider, type ProductState } from '../product/product.decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { decideSale, evolveSale, initialSaleState, type RecordSale } from './sale.decider';
 
 const ids = [
@@ -44,6 +45,8 @@ const sale = (quantities: number[], discountPercentage = '0', paymentMethod: 'ca
   notes: null,
 });
 
+const given = DeciderSpecification.forDecision(decideSale);
+
 describe('sale decider', () => {
   it('prices from the catalogue and spreads a 12.5% discount so lines add up to the total to the kobo', () => {
     const products = [
@@ -54,7 +57,9 @@ describe('sale decider', () => {
     const {
       sale: [recorded],
       products: issued,
-    } = decideSale(sale([3, 7, 1], '12.5'), initialSaleState(), products);
+    } = given(initialSaleState(), products)
+      .when(sale([3, 7, 1], '12.5'))
+      .events();
     expect(recorded?.type).toBe('SaleRecorded');
     const data = recorded!.data as Extract<DomainEvent, { type: 'SaleRecorded' }>['data'];
     // 999.99 + 6.93 + 1250.10 = 2257.02; 12.5% = 282.1275 → 282.13
@@ -73,20 +78,29 @@ describe('sale decider', () => {
 
   it('refuses the whole sale when one line exceeds stock', () => {
     const products = [productState(0, '10.00', 5), productState(1, '10.00', 1)];
-    expect(() => decideSale(sale([2, 2]), initialSaleState(), products)).toThrow('Only 1 units available for P1');
+    given(initialSaleState(), products)
+      .when(sale([2, 2]))
+      .thenRefused('conflict', 'Only 1 units available for P1');
   });
 
   it('refuses card payment with the spec text', () => {
-    expect(() => decideSale(sale([1], '0', 'card'), initialSaleState(), [productState(0, '10.00', 5)])).toThrow(
-      'Card payments are currently not available in the sales till. Use the customer store for card payments.',
-    );
+    given(initialSaleState(), [productState(0, '10.00', 5)])
+      .when(sale([1], '0', 'card'))
+      .thenRefused(
+        'validation',
+        'Card payments are currently not available in the sales till. Use the customer store for card payments.',
+      );
   });
 
   it('records nothing for a sale already recorded', () => {
     const products = [productState(0, '10.00', 5)];
-    const first = decideSale(sale([1]), initialSaleState(), products);
+    const first = given(initialSaleState(), products)
+      .when(sale([1]))
+      .events();
     const state = first.sale.reduce(evolveSale, initialSaleState());
-    expect(decideSale(sale([1]), state, products)).toEqual({ sale: [], products: [[]] });
+    given(state, products)
+      .when(sale([1]))
+      .then({ sale: [], products: [[]] });
   });
 
   it('refuses a deleted or unknown product', () => {
@@ -94,16 +108,24 @@ describe('sale decider', () => {
       type: 'ProductDeleted',
       data: { productId: ids[0]! },
     });
-    expect(() => decideSale(sale([1]), initialSaleState(), [deleted])).toThrow('This product has been deleted');
-    expect(() => decideSale(sale([1]), initialSaleState(), [{ status: 'absent' }])).toThrow('Product not found');
+    given(initialSaleState(), [deleted])
+      .when(sale([1]))
+      .thenRefused('conflict', 'This product has been deleted');
+    given(initialSaleState(), [{ status: 'absent' }])
+      .when(sale([1]))
+      .thenRefused('not_found', 'Product not found');
   });
 
   it('refuses a sale whose total exceeds the largest amount although each line fits', () => {
     const products = [productState(0, '60000000.00', 5), productState(1, '40000000.00', 5)];
-    expect(() => decideSale(sale([1, 1]), initialSaleState(), products)).toThrow(
-      'The sale total must be at most 99999999.99: this sale comes to 100000000.00',
-    );
+    given(initialSaleState(), products)
+      .when(sale([1, 1]))
+      .thenRefused('validation', 'The sale total must be at most 99999999.99: this sale comes to 100000000.00');
     const fits = [productState(0, '60000000.00', 5), productState(1, '39999999.99', 5)];
-    expect(decideSale(sale([1, 1]), initialSaleState(), fits).sale).toHaveLength(1);
+    expect(
+      given(initialSaleState(), fits)
+        .when(sale([1, 1]))
+        .events().sale,
+    ).toHaveLength(1);
   });
 });

@@ -8,6 +8,10 @@ import { DomainError } from '../shared/domain-error';
  * `.thenThrows(ErrorClass)` for a signal that is not a refusal (the caller retries, e.g. an id taken
  * meanwhile), and `.events()` for a test that looks at the events itself. Every aggregate's spec
  * uses this one, so no spec hand-rolls its own `given`.
+ *
+ * `forDecision(decide)` is the same for a decision over several streams (a sale and its products, an
+ * order and its items): `spec(...states)` takes the folded states `decide` is called with after the
+ * command, `then` compares the whole decision and `events()` returns it.
  */
 export const DeciderSpecification = {
   for<Command, State, Event extends DomainEvent>(decider: Decider<Command, State, Event>) {
@@ -18,6 +22,12 @@ export const DeciderSpecification = {
         );
         return { ...outcome, thenNothing: () => outcome.then([]) };
       },
+    });
+  },
+
+  forDecision<Command, States extends unknown[], Decision>(decide: (command: Command, ...states: States) => Decision) {
+    return (...states: States) => ({
+      when: (command: Command) => outcomeOf(() => decide(command, ...states)),
     });
   },
 };
