@@ -1,6 +1,6 @@
 import { ONLINE_ORDER_STATUSES, type DomainEvent, type OnlineOrderStatus } from '@shop/contracts';
-import { DomainError } from '../shared/domain-error';
 import { fold } from '../shared/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { productDecider, type ProductState } from '../product/product.decider';
 import { movementReversalDecider } from '../product/movement-reversal.decider';
 import { evolveOnlineOrder, initialOnlineOrderState } from './online-order.decider';
@@ -8,7 +8,6 @@ import {
   decideOnlineOrderStatus,
   OnlineOrderMovedMeanwhile,
   type ChangeOnlineOrderStatus,
-  type OrderItemStock,
 } from './online-order-status.decider';
 
 const orderId = '5f0c2a1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -77,28 +76,10 @@ const change = (status: OnlineOrderStatus): ChangeOnlineOrderStatus => ({
 
 const orderOf = (history: DomainEvent[]) => history.reduce(evolveOnlineOrder, initialOnlineOrderState());
 
-function given(
-  orderHistory: DomainEvent[],
-  products: OrderItemStock[] = [product(lotion, 'Cocoa Lotion', 5), product(soap, 'Black Soap', 5)],
-) {
-  const order = orderHistory.reduce(evolveOnlineOrder, initialOnlineOrderState());
-  return {
-    when: (command: ChangeOnlineOrderStatus) => {
-      const run = () => decideOnlineOrderStatus(command, order, products);
-      return {
-        then: run,
-        thenRefused(code: DomainError['code'], message: string) {
-          expect(run).toThrow(message);
-          try {
-            run();
-          } catch (error) {
-            expect(error).toMatchObject({ code, message });
-          }
-        },
-      };
-    },
-  };
-}
+/** Both items' products as they stand before any move: 5 of each in stock. */
+const stocked = [product(lotion, 'Cocoa Lotion', 5), product(soap, 'Black Soap', 5)];
+
+const given = DeciderSpecification.forDecision(decideOnlineOrderStatus);
 
 const LEGAL: Record<OnlineOrderStatus, OnlineOrderStatus[]> = {
   pending: ['processing', 'served'],
@@ -109,16 +90,18 @@ const LEGAL: Record<OnlineOrderStatus, OnlineOrderStatus[]> = {
 describe('online order status decider', () => {
   describe.each(ONLINE_ORDER_STATUSES)('from %s', (from) => {
     it.each(ONLINE_ORDER_STATUSES)(`to %s follows the status machine`, (to) => {
-      const scenario = given(historyAt(from)).when(change(to));
+      const scenario = given(orderOf(historyAt(from)), stocked).when(change(to));
       if (from === to) return scenario.thenRefused('conflict', `This order is already ${to}`);
       if (!LEGAL[from].includes(to))
         return scenario.thenRefused('conflict', `Cannot change an order from ${from} to ${to}`);
-      expect(scenario.then().order).toEqual([moved(from, to)]);
+      expect(scenario.events().order).toEqual([moved(from, to)]);
     });
   });
 
   it('serving issues each item at the order price, grouped under the order number', () => {
-    const { products } = given(historyAt('processing')).when(change('served')).then();
+    const { products } = given(orderOf(historyAt('processing')), stocked)
+      .when(change('served'))
+      .events();
     expect(products.map((events) => events.map((event) => event.type))).toEqual([['StockIssued'], ['StockIssued']]);
     expect(products[0]![0]!.data).toMatchObject({
       productId: lotion,
@@ -140,7 +123,9 @@ describe('online order status decider', () => {
   });
 
   it('moving a served order back to pending returns its items', () => {
-    const { order, products } = given(historyAt('served')).when(change('pending')).then();
+    const { order, products } = given(orderOf(historyAt('served')), stocked)
+      .when(change('pending'))
+      .events();
     expect(order).toEqual([moved('served', 'pending')]);
     expect(products.map((events) => events[0]?.data)).toEqual([
       expect.objectContaining({
@@ -192,9 +177,9 @@ describe('online order status decider', () => {
         followed(lotion, 'Cocoa Lotion', lines[0], servedLine(lotion, lines[0], 2, '1500.00')),
         followed(soap, 'Black Soap', lines[1], servedLine(soap, lines[1], 1, '800.50')),
       ];
-      const { products } = given(historyAt('served'), items)
+      const { products } = given(orderOf(historyAt('served')), items)
         .when({ ...change('pending'), servedAt })
-        .then();
+        .events();
       expect(products.map((events) => events.map((event) => event.type))).toEqual([
         ['StockReceived'],
         ['StockReceived'],
@@ -242,9 +227,9 @@ describe('online order status decider', () => {
         followed(lotion, 'Cocoa Lotion', lines[0], servedLine(lotion, lines[0], 2, '1500.00'), reversal),
         followed(soap, 'Black Soap', lines[1], servedLine(soap, lines[1], 1, '800.50')),
       ];
-      const { order, products } = given(historyAt('served'), items)
+      const { order, products } = given(orderOf(historyAt('served')), items)
         .when({ ...change('pending'), servedAt })
-        .then();
+        .events();
       expect(order).toEqual([moved('served', 'pending')]);
       expect(products[0]).toEqual([]);
       expect(products[1]!.map((event) => event.type)).toEqual(['StockReceived']);
@@ -252,12 +237,20 @@ describe('online order status decider', () => {
   });
 
   it('moves no stock between pending and processing', () => {
-    expect(given(historyAt('pending')).when(change('processing')).then().products).toEqual([[], []]);
-    expect(given(historyAt('processing')).when(change('pending')).then().products).toEqual([[], []]);
+    expect(
+      given(orderOf(historyAt('pending')), stocked)
+        .when(change('processing'))
+        .events().products,
+    ).toEqual([[], []]);
+    expect(
+      given(orderOf(historyAt('processing')), stocked)
+        .when(change('pending'))
+        .events().products,
+    ).toEqual([[], []]);
   });
 
   it('refuses to serve with too little stock, with the till wording', () => {
-    given(historyAt('pending'), [product(lotion, 'Cocoa Lotion', 1), product(soap, 'Black Soap', 5)])
+    given(orderOf(historyAt('pending')), [product(lotion, 'Cocoa Lotion', 1), product(soap, 'Black Soap', 5)])
       .when(change('served'))
       .thenRefused('conflict', 'Only 1 units available for Cocoa Lotion');
   });
@@ -265,10 +258,10 @@ describe('online order status decider', () => {
   it('refuses to serve, or to return stock to, a deleted product, naming it', () => {
     const deleted = product(soap, 'Black Soap', 5, { type: 'ProductDeleted', data: { productId: soap } });
     const products = [product(lotion, 'Cocoa Lotion', 5), deleted];
-    given(historyAt('pending'), products)
+    given(orderOf(historyAt('pending')), products)
       .when(change('served'))
       .thenRefused('conflict', 'Cannot serve this order: Black Soap has been deleted');
-    given(historyAt('served'), products)
+    given(orderOf(historyAt('served')), products)
       .when(change('pending'))
       .thenRefused('conflict', "Cannot return this order's items: Black Soap has been deleted");
   });
@@ -276,26 +269,30 @@ describe('online order status decider', () => {
   describe('a move back from served decided on an order that moved since its lines were looked up', () => {
     const servedAgain = [placed, moved('pending', 'served'), moved('served', 'pending'), moved('pending', 'served')];
     it('is refused for a fresh look-up: the lines found then may belong to a serve already undone', () => {
-      const run = () =>
-        decideOnlineOrderStatus({ ...change('pending'), linesLookedUpAtMoves: 1 }, orderOf(servedAgain), []);
-      expect(run).toThrow(OnlineOrderMovedMeanwhile);
+      given(orderOf(servedAgain), [])
+        .when({ ...change('pending'), linesLookedUpAtMoves: 1 })
+        .thenThrows(OnlineOrderMovedMeanwhile);
     });
     it('is refused when the order was not served yet at the look-up (no lines were looked up)', () => {
-      const run = () =>
-        decideOnlineOrderStatus({ ...change('pending'), linesLookedUpAtMoves: 0 }, orderOf(historyAt('served')), []);
-      expect(run).toThrow(OnlineOrderMovedMeanwhile);
+      given(orderOf(historyAt('served')), [])
+        .when({ ...change('pending'), linesLookedUpAtMoves: 0 })
+        .thenThrows(OnlineOrderMovedMeanwhile);
     });
     it('is decided when the order is as it was looked up, and other moves never ask', () => {
-      given(servedAgain)
-        .when({ ...change('pending'), linesLookedUpAtMoves: 3 })
-        .then();
-      given(historyAt('processing'))
-        .when({ ...change('served'), linesLookedUpAtMoves: 0 })
-        .then();
+      expect(
+        given(orderOf(servedAgain), stocked)
+          .when({ ...change('pending'), linesLookedUpAtMoves: 3 })
+          .events().order,
+      ).toEqual([moved('served', 'pending')]);
+      expect(
+        given(orderOf(historyAt('processing')), stocked)
+          .when({ ...change('served'), linesLookedUpAtMoves: 0 })
+          .events().order,
+      ).toEqual([moved('processing', 'served')]);
     });
   });
 
   it('answers 404 for an order that was never placed', () => {
-    given([]).when(change('served')).thenRefused('not_found', 'Order not found');
+    given(orderOf([]), stocked).when(change('served')).thenRefused('not_found', 'Order not found');
   });
 });

@@ -1,16 +1,15 @@
 import type { DomainEvent } from '@shop/contracts';
-import { DomainError } from '../shared/domain-error';
 import { fold } from '../shared/decider';
 import { productDecider, type ProductState } from '../product/product.decider';
 import { customerDecider } from '../customer/customer.decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import {
   decidePlaceOnlineOrder,
-  evolveOnlineOrder,
-  initialOnlineOrderState,
   mergeOrderItems,
+  onlineOrderFold,
   type PlaceOnlineOrder,
 } from './online-order.decider';
-import { evolveOrderNumber, formatOrderNumber } from './order-number-registry.decider';
+import { formatOrderNumber, orderNumberDecider } from './order-number-registry.decider';
 
 const orderId = '5f0c2a1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const customerId = 'c0ffee00-1111-4222-8333-444455556666';
@@ -76,84 +75,76 @@ const registered = fold(customerDecider, [
   },
 ]);
 
-/** Given a history (order stream, number registry, customer, products), when placing, then… */
-function given(history: {
-  order?: DomainEvent[];
-  number?: DomainEvent[];
-  customer?: typeof registered | null;
-  products?: ProductState[];
-}) {
-  const state = {
-    order: (history.order ?? []).reduce(evolveOnlineOrder, initialOnlineOrderState()),
-    orderNumber: (history.number ?? []).reduce(evolveOrderNumber, { ownerOrderId: null }),
-    customer: history.customer ?? null,
-    products: history.products ?? [product(0, '333.33'), product(1, '0.99')],
-  };
-  return {
-    when: (command: PlaceOnlineOrder) => ({
-      then: () => decidePlaceOnlineOrder(command, state),
-      thenRefused(code: DomainError['code'], message: string) {
-        const run = () => decidePlaceOnlineOrder(command, state);
-        expect(run).toThrow(new DomainError(code, message));
-        try {
-          run();
-        } catch (error) {
-          expect((error as DomainError).code).toBe(code);
-        }
-      },
-    }),
-  };
-}
+/** The streams an order is placed on: a new order, a free number, no customer, both products on sale. */
+const streams = (
+  states: Partial<Parameters<typeof decidePlaceOnlineOrder>[1]> = {},
+): Parameters<typeof decidePlaceOnlineOrder>[1] => ({
+  order: onlineOrderFold.initialState(),
+  orderNumber: orderNumberDecider.initialState(),
+  customer: null,
+  products: [product(0, '333.33'), product(1, '0.99')],
+  ...states,
+});
+
+const given = DeciderSpecification.forDecision(decidePlaceOnlineOrder);
 
 describe('online order decider: placing', () => {
   it('prices every line from the catalogue and sums the total exactly', () => {
-    const decision = given({}).when(place()).then();
-    expect(decision.order).toEqual([
-      {
-        type: 'OnlineOrderPlaced',
-        data: expect.objectContaining({
-          orderId,
-          orderNumber: 'ORD-20250310-ABCDEF',
-          items: [
-            { productId: productIds[0], productName: 'Product 0', quantity: 3, price: '333.33' },
-            { productId: productIds[1], productName: 'Product 1', quantity: 1, price: '0.99' },
-          ],
-          // 3 × 333.33 + 0.99 = 1000.98 (binary floating point would give 1000.9799999…)
-          totalAmount: '1000.98',
-        }),
-      },
-    ]);
-    expect(decision.orderNumber).toEqual([
-      { type: 'OrderNumberClaimed', data: { orderNumber: 'ORD-20250310-ABCDEF', orderId } },
-    ]);
+    given(streams())
+      .when(place())
+      .then({
+        order: [
+          {
+            type: 'OnlineOrderPlaced',
+            data: expect.objectContaining({
+              orderId,
+              orderNumber: 'ORD-20250310-ABCDEF',
+              items: [
+                { productId: productIds[0], productName: 'Product 0', quantity: 3, price: '333.33' },
+                { productId: productIds[1], productName: 'Product 1', quantity: 1, price: '0.99' },
+              ],
+              // 3 × 333.33 + 0.99 = 1000.98 (binary floating point would give 1000.9799999…)
+              totalAmount: '1000.98',
+            }),
+          },
+        ],
+        orderNumber: [{ type: 'OrderNumberClaimed', data: { orderNumber: 'ORD-20250310-ABCDEF', orderId } }],
+      });
   });
 
   it('accepts a known customer and refuses an unknown one', () => {
-    expect(given({ customer: registered }).when(place({ customerId })).then().order).toHaveLength(1);
-    given({ customer: { status: 'absent' } })
+    expect(
+      given(streams({ customer: registered }))
+        .when(place({ customerId }))
+        .events().order,
+    ).toHaveLength(1);
+    given(streams({ customer: { status: 'absent' } }))
       .when(place({ customerId }))
       .thenRefused('not_found', 'Customer not found');
   });
 
   it('refuses an unknown product (404) and a deleted one (409), naming it', () => {
-    given({ products: [{ status: 'absent' }, product(1, '1.00')] })
+    given(streams({ products: [{ status: 'absent' }, product(1, '1.00')] }))
       .when(place())
       .thenRefused('not_found', `Product ${productIds[0]} not found`);
     const deleted = product(1, '1.00', { type: 'ProductDeleted', data: { productId: productIds[1]! } });
-    given({ products: [product(0, '1.00'), deleted] })
+    given(streams({ products: [product(0, '1.00'), deleted] }))
       .when(place())
       .thenRefused('conflict', 'Product 1 is no longer available');
   });
 
   it('refuses a taken order number, an order placed twice and a total above decimal(10,2)', () => {
-    given({
-      number: [{ type: 'OrderNumberClaimed', data: { orderNumber: 'ORD-20250310-ABCDEF', orderId: productIds[0]! } }],
-    })
+    const taken = fold(orderNumberDecider, [
+      { type: 'OrderNumberClaimed', data: { orderNumber: 'ORD-20250310-ABCDEF', orderId: productIds[0]! } },
+    ]);
+    given(streams({ orderNumber: taken }))
       .when(place())
       .thenRefused('conflict', 'Order number ORD-20250310-ABCDEF is already taken');
-    const placed = given({}).when(place()).then().order;
-    given({ order: placed }).when(place()).thenRefused('conflict', `Order ${orderId} already exists`);
-    given({ products: [product(0, '99999999.99'), product(1, '0.01')] })
+    const placed = given(streams()).when(place()).events().order;
+    given(streams({ order: fold(onlineOrderFold, placed) }))
+      .when(place())
+      .thenRefused('conflict', `Order ${orderId} already exists`);
+    given(streams({ products: [product(0, '99999999.99'), product(1, '0.01')] }))
       .when(
         place({
           items: [
@@ -166,13 +157,13 @@ describe('online order decider: placing', () => {
   });
 
   it('refuses an empty order, a fractional quantity and a product on two lines', () => {
-    given({})
+    given(streams())
       .when(place({ items: [] }))
       .thenRefused('validation', 'An order needs at least one item');
-    given({})
+    given(streams())
       .when(place({ items: [{ productId: productIds[0]!, quantity: 1.5 }] }))
       .thenRefused('validation', 'Quantity must be a whole number of at least 1');
-    given({})
+    given(streams())
       .when(
         place({
           items: [
@@ -189,14 +180,14 @@ describe('online order decider: placing', () => {
       { productId: productIds[0]!, quantity: 1_000_000 },
       { productId: productIds[0]!, quantity: 1 },
     ]);
-    given({ products: [product(0, '0.01')] })
+    given(streams({ products: [product(0, '0.01')] }))
       .when(place({ items }))
       .thenRefused('validation', 'Quantity must be at most 1000000 for each product');
     const atTheLimit = [{ productId: productIds[0]!, quantity: 1_000_000 }];
     expect(
-      given({ products: [product(0, '0.01')] })
+      given(streams({ products: [product(0, '0.01')] }))
         .when(place({ items: atTheLimit }))
-        .then().order,
+        .events().order,
     ).toHaveLength(1);
   });
 });
