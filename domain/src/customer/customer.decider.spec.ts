@@ -1,5 +1,3 @@
-import type { DomainEvent } from '@shop/contracts';
-import { fold } from '../shared/decider';
 import { DeciderSpecification } from '../testing/decider-specification';
 import { customerDecider, type RegisterCustomer } from './customer.decider';
 import { customerEmailDecider, customerEmailStreamId } from './customer-email-registry.decider';
@@ -19,26 +17,28 @@ const register: RegisterCustomer = {
   country: 'Nigeria',
 };
 
-const spec = DeciderSpecification.for(customerDecider);
-const given = (...events: DomainEvent[]) => ({
-  when: (command: RegisterCustomer) => spec(...events).when(command).events,
-});
+const given = DeciderSpecification.for(customerDecider);
+const givenEmails = DeciderSpecification.for(customerEmailDecider);
 
 describe('customer decider', () => {
   it('registers a customer active and with the email not yet verified', () => {
     const { type: _type, ...fields } = register;
-    expect(given().when(register)()).toEqual([
-      { type: 'CustomerRegistered', data: { ...fields, isActive: true, emailVerified: false } },
-    ]);
+    given()
+      .when(register)
+      .then([{ type: 'CustomerRegistered', data: { ...fields, isActive: true, emailVerified: false } }]);
   });
 
   it('refuses to register the same customer id twice', () => {
-    const [registered] = given().when(register)();
-    expect(given(registered!).when(register)).toThrow(`Customer ${customerId} already exists`);
+    const registered = given().when(register).events();
+    given(...registered)
+      .when(register)
+      .thenRefused('conflict', `Customer ${customerId} already exists`);
   });
 
   it('refuses a blank email', () => {
-    expect(given().when({ ...register, email: '  ' })).toThrow('Email is required');
+    given()
+      .when({ ...register, email: '  ' })
+      .thenRefused('validation', 'Email is required');
   });
 });
 
@@ -46,12 +46,11 @@ describe('customer email registry', () => {
   const claim = { type: 'ClaimCustomerEmail', email: 'Amaka@Example.com', customerId } as const;
 
   it('claims a free email once; a second claim is a conflict naming the email', () => {
-    const claimed = customerEmailDecider.decide(claim, customerEmailDecider.initialState());
-    expect(claimed).toEqual([{ type: 'CustomerEmailClaimed', data: { email: 'Amaka@Example.com', customerId } }]);
-    const state = fold(customerEmailDecider, claimed);
-    expect(() => customerEmailDecider.decide({ ...claim, customerId: register.customerId }, state)).toThrow(
-      'A customer with email Amaka@Example.com already exists',
-    );
+    const claimed = { type: 'CustomerEmailClaimed', data: { email: 'Amaka@Example.com', customerId } } as const;
+    givenEmails().when(claim).then([claimed]);
+    givenEmails(claimed)
+      .when({ ...claim, customerId: 'another-customer' })
+      .thenRefused('conflict', 'A customer with email Amaka@Example.com already exists');
   });
 
   it('keys the registry by the email in lower case', () => {
