@@ -1,15 +1,7 @@
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 describe('sign-in, sessions and access', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('signs in with an HttpOnly SameSite cookie and answers the user without any password field', async () => {
     const client = app.client();
@@ -23,7 +15,7 @@ describe('sign-in, sessions and access', () => {
   });
 
   it('creates an assistant by default, with no password in the answer or the list', async () => {
-    const created = await manager.post('/api/users', {
+    const created = await app.manager.post('/api/users', {
       username: 'ada',
       password: 'ada-secret-1',
       permissions: {},
@@ -31,28 +23,28 @@ describe('sign-in, sessions and access', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ username: 'ada', role: 'assistant', isActive: true, permissions: {} });
-    const list = await manager.get('/api/users');
+    const list = await app.manager.get('/api/users');
     expect(list.text).not.toMatch(/password|argon2/i);
-    expect((await manager.post('/api/users', { username: 'ADA', password: 'x-secret-1' })).status).toBe(409);
+    expect((await app.manager.post('/api/users', { username: 'ADA', password: 'x-secret-1' })).status).toBe(409);
   });
 
   it('stores a username in Unicode NFC and signs it in however the accent was typed', async () => {
-    const created = await manager.post('/api/users', { username: 'Jose\u0301', password: 'jose-secret-1' });
+    const created = await app.manager.post('/api/users', { username: 'Jose\u0301', password: 'jose-secret-1' });
     expect(created.status).toBe(201);
     expect(created.body.username).toBe('Jos\u00e9');
     for (const typed of ['Jose\u0301', 'Jos\u00e9']) {
       const signedIn = await app.client().post('/api/login', { username: typed, password: 'jose-secret-1' });
       expect([typed, signedIn.status, signedIn.body.username]).toEqual([typed, 200, 'Jos\u00e9']);
     }
-    expect((await manager.post('/api/users', { username: 'Jos\u00e9', password: 'x-secret-1' })).status).toBe(409);
+    expect((await app.manager.post('/api/users', { username: 'Jos\u00e9', password: 'x-secret-1' })).status).toBe(409);
   });
 
   it('applies page access to an assistant and lets a manager change it', async () => {
-    await manager.post('/api/users', { username: 'bola', password: 'bola-secret-1' });
+    await app.manager.post('/api/users', { username: 'bola', password: 'bola-secret-1' });
     const assistant = await app.signIn('bola', 'bola-secret-1');
     expect((await assistant.get('/api/users')).status).toBe(403);
     expect((await assistant.get('/api/products')).status).toBe(200);
-    const { body: created } = await manager.post('/api/products', {
+    const { body: created } = await app.manager.post('/api/products', {
       name: 'Nail Glue',
       sku: 'GLUE-1',
       category: 'Nail Care',
@@ -65,7 +57,7 @@ describe('sign-in, sessions and access', () => {
       (await assistant.put('/api/settings/page_permissions', { value: { assistant: { products: true } } })).status,
     ).toBe(403);
 
-    const granted = await manager.put('/api/settings/page_permissions', {
+    const granted = await app.manager.put('/api/settings/page_permissions', {
       value: { assistant: { products: true } },
     });
     expect(granted.status).toBe(200);
@@ -86,17 +78,19 @@ describe('sign-in, sessions and access', () => {
   });
 
   it('ends a deactivated user’s sessions at once and refuses their sign-in; a manager cannot be deactivated', async () => {
-    const { body: user } = await manager.post('/api/users', { username: 'chidi', password: 'chidi-secret-1' });
+    const { body: user } = await app.manager.post('/api/users', { username: 'chidi', password: 'chidi-secret-1' });
     const assistant = await app.signIn('chidi', 'chidi-secret-1');
     expect((await assistant.get('/api/dashboard/metrics')).status).toBe(200);
-    const updated = await manager.put(`/api/users/${user.id}`, { isActive: false });
+    const updated = await app.manager.put(`/api/users/${user.id}`, { isActive: false });
     expect(updated.body.isActive).toBe(false);
     expect((await assistant.get('/api/dashboard/metrics')).status).toBe(401);
     const again = await app.client().post('/api/login', { username: 'chidi', password: 'chidi-secret-1' });
     expect(again).toMatchObject({ status: 401, body: { message: 'Invalid username or password' } });
 
-    const managers = (await manager.get('/api/users')).body.filter((row: { role: string }) => row.role === 'manager');
-    const refused = await manager.put(`/api/users/${managers[0].id}`, { isActive: false });
+    const managers = (await app.manager.get('/api/users')).body.filter(
+      (row: { role: string }) => row.role === 'manager',
+    );
+    const refused = await app.manager.put(`/api/users/${managers[0].id}`, { isActive: false });
     expect(refused).toMatchObject({ status: 403, body: { message: 'A manager cannot be deactivated' } });
   });
 

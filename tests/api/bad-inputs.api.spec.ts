@@ -1,16 +1,12 @@
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /** Each bad input is answered 4xx with a message naming the problem, and nothing is stored. */
 describe('bad inputs are refused with a message and change nothing', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
   let productId: string;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-    const created = await manager.post('/api/products', {
+    const created = await app.manager.post('/api/products', {
       name: 'Kohl Pencil',
       sku: 'KOHL-01',
       category: 'Makeup Products',
@@ -19,7 +15,6 @@ describe('bad inputs are refused with a message and change nothing', () => {
     });
     productId = created.body.id;
   });
-  afterAll(() => app.close());
 
   const validProduct = { name: 'X', sku: 'X-1', category: 'Nail Care', price: '10.00' };
   const validMovement = () => ({
@@ -307,7 +302,7 @@ describe('bad inputs are refused with a message and change nothing', () => {
 
   it.each(cases)('%s → %s %s', async (_name, method, path, body, status, message) => {
     const before = await app.snapshot();
-    const response = await manager.request(method, path, body());
+    const response = await app.manager.request(method, path, body());
     expect(response.status).toBe(status);
     expect(response.body).toEqual(expect.objectContaining({ message: expect.stringMatching(message) }));
     expect(response.text).not.toMatch(/at \w+ \(|node_modules|\$argon2/);
@@ -382,12 +377,12 @@ describe('bad inputs are refused with a message and change nothing', () => {
   ];
 
   it.each(titled)('%s → %s %s answers the spec title', async (_name, method, path, body, status, message, title) => {
-    const response = await manager.request(method, path, body());
+    const response = await app.manager.request(method, path, body());
     expect({ status: response.status, body: response.body }).toEqual({ status, body: { message, title } });
   });
 
   it('answers no title where the spec names none', async () => {
-    const response = await manager.put('/api/users/00000000-0000-4000-8000-000000000000', { isActive: false });
+    const response = await app.manager.put('/api/users/00000000-0000-4000-8000-000000000000', { isActive: false });
     expect(response.body).toEqual({ message: 'User not found' });
   });
 });

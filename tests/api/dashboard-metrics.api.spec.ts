@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /** A seeded pseudo-random generator: the generated day is different per seed but reproducible. */
 function random(seed: number) {
@@ -20,14 +19,7 @@ interface Model {
 }
 
 describe('dashboard metrics over a generated day of movements', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('match an independent computation from the movements the test made', async () => {
     const next = random(20261122);
@@ -39,7 +31,7 @@ describe('dashboard metrics over a generated day of movements', () => {
       const cost = next() < 0.75 ? price.times(0.4 + next() * 0.5).toDecimalPlaces(2) : null;
       const stock = Math.floor(next() * 12);
       const min = Math.floor(next() * 6);
-      const { body } = await manager.post('/api/products', {
+      const { body } = await app.manager.post('/api/products', {
         name: `Gen ${index}`,
         sku: `GEN-${index}`,
         category: 'Fragrances',
@@ -60,7 +52,7 @@ describe('dashboard metrics over a generated day of movements', () => {
         const product = pick(products);
         const quantity = 1 + Math.floor(next() * 5);
         const costPrice = next() < 0.5 ? product.price.times(0.5).toDecimalPlaces(2) : null;
-        const response = await manager.post('/api/transactions', {
+        const response = await app.manager.post('/api/transactions', {
           productId: product.id,
           type: 'in',
           quantity,
@@ -75,7 +67,7 @@ describe('dashboard metrics over a generated day of movements', () => {
         const product = pick(products);
         if (product.stock === 0) continue;
         const quantity = 1 + Math.floor(next() * product.stock);
-        await manager.post('/api/transactions', {
+        await app.manager.post('/api/transactions', {
           productId: product.id,
           type: 'out',
           quantity,
@@ -91,7 +83,7 @@ describe('dashboard metrics over a generated day of movements', () => {
           quantity: 1 + Math.floor(next() * product.stock),
         }));
         const discount = next() < 0.5 ? '0' : (Math.floor(next() * 2000) / 100).toFixed(2);
-        const response = await manager.post('/api/sales', {
+        const response = await app.manager.post('/api/sales', {
           saleId: `GEN-SALE-${step}`,
           items: lines.map(({ product, quantity }) => ({ productId: product.id, quantity })),
           discountPercentage: discount,
@@ -114,7 +106,7 @@ describe('dashboard metrics over a generated day of movements', () => {
       }
     }
 
-    const metrics = (await manager.get('/api/dashboard/metrics')).body;
+    const metrics = (await app.manager.get('/api/dashboard/metrics')).body;
     const low = products.filter((product) => product.stock <= product.min);
     expect(metrics).toMatchObject({
       totalProducts: products.length,
@@ -135,7 +127,7 @@ describe('dashboard metrics over a generated day of movements', () => {
     expect(metrics.lowStockProducts.map((row: { id: string }) => row.id).sort()).toEqual(
       low.map((product) => product.id).sort(),
     );
-    const listed = (await manager.get('/api/products')).body;
+    const listed = (await app.manager.get('/api/products')).body;
     for (const product of products) {
       expect(listed.find((row: { id: string }) => row.id === product.id).currentStock).toBe(product.stock);
     }

@@ -1,51 +1,43 @@
 import { auditResponse } from '@shop/contracts';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 describe('audit trail: who did what, when, across the shop', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('records users, permissions, contact details and products, never a password hash', async () => {
     const start = new Date().toISOString();
-    const { body: clerk } = await manager.post('/api/users', { username: 'clerk', password: 'clerk-secret-1' });
-    await manager.put('/api/settings/page_permissions', { value: { assistant: { inventory: true } } });
+    const { body: clerk } = await app.manager.post('/api/users', { username: 'clerk', password: 'clerk-secret-1' });
+    await app.manager.put('/api/settings/page_permissions', { value: { assistant: { inventory: true } } });
     const assistant = await app.signIn('clerk', 'clerk-secret-1');
-    await manager.put(`/api/users/${clerk.id}/change-password`, {
+    await app.manager.put(`/api/users/${clerk.id}/change-password`, {
       currentPassword: 'clerk-secret-1',
       newPassword: 'clerk-secret-2',
     });
-    await manager.put(`/api/users/${clerk.id}`, { isActive: false });
-    const contact = await manager.put('/api/contact-info', {
+    await app.manager.put(`/api/users/${clerk.id}`, { isActive: false });
+    const contact = await app.manager.put('/api/contact-info', {
       email: 'shop@example.com',
       phone: '+2348000000000',
       whatsapp: '+2348000000000',
       address: '1 Marina, Lagos',
       password: app.managerPassword,
     });
-    const { body: product } = await manager.post('/api/products', {
+    const { body: product } = await app.manager.post('/api/products', {
       name: 'Audit Balm',
       sku: 'AUD-1',
       category: 'Body Care',
       price: '900.00',
       currentStock: 2,
     });
-    await manager.delete(`/api/products/${product.id}`);
+    await app.manager.delete(`/api/products/${product.id}`);
 
     expect((await assistant.get('/api/audit')).status).toBe(401); // deactivated: the session is gone
-    const everything = await manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=1000`);
+    const everything = await app.manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=1000`);
     expect(everything.status).toBe(200);
     const page = auditResponse.parse(everything.body);
     // Password hashes never leave the server, not even in the details.
     expect(everything.text).not.toMatch(/passwordHash|\$argon2/);
 
-    const users = (await manager.get(`/api/audit?entity=user&entityId=${clerk.id}`)).body.entries;
+    const users = (await app.manager.get(`/api/audit?entity=user&entityId=${clerk.id}`)).body.entries;
     expect(users.map((entry: { event: string }) => entry.event).reverse()).toEqual(
       expect.arrayContaining(['UserCreated', 'UserSignedIn', 'UserPasswordChanged', 'UserActivationChanged']),
     );
@@ -75,17 +67,17 @@ describe('audit trail: who did what, when, across the shop', () => {
       by: 'manager',
       details: { email: 'shop@example.com', address: '1 Marina, Lagos' },
     });
-    const productTrail = (await manager.get(`/api/audit?entity=product&entityId=${product.id}`)).body.entries;
+    const productTrail = (await app.manager.get(`/api/audit?entity=product&entityId=${product.id}`)).body.entries;
     expect(productTrail.map((entry: { summary: string }) => entry.summary)).toEqual([
       'Deleted product Audit Balm (AUD-1)',
       'Created product Audit Balm (AUD-1) with 2 in stock',
     ]);
 
     // Newest first, in pages that join up.
-    const first = (await manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=3`)).body;
+    const first = (await app.manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=3`)).body;
     expect(first.entries).toHaveLength(3);
     const second = (
-      await manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=3&before=${first.nextBefore}`)
+      await app.manager.get(`/api/audit?from=${encodeURIComponent(start)}&limit=3&before=${first.nextBefore}`)
     ).body;
     expect([...first.entries, ...second.entries].map((entry: { id: string }) => entry.id)).toEqual(
       page.entries.slice(0, 6).map((entry) => entry.id),
@@ -95,7 +87,7 @@ describe('audit trail: who did what, when, across the shop', () => {
   });
 
   it('shows a cost price change before → after, and finds it by free text, entity and user', async () => {
-    const { body: product } = await manager.post('/api/products', {
+    const { body: product } = await app.manager.post('/api/products', {
       name: 'Price Trail Serum',
       sku: 'PTS-1',
       category: 'Skincare Products',
@@ -104,7 +96,7 @@ describe('audit trail: who did what, when, across the shop', () => {
       currentStock: 4,
     });
     const stockIn = (costPrice: string) =>
-      manager.post('/api/transactions', {
+      app.manager.post('/api/transactions', {
         productId: product.id,
         type: 'in',
         quantity: 2,
@@ -117,7 +109,7 @@ describe('audit trail: who did what, when, across the shop', () => {
     expect((await stockIn('1000.00')).status).toBe(201); // same cost: nothing changed
     expect((await stockIn('1100.00')).status).toBe(201);
 
-    const found = await manager.get(`/api/audit?q=${encodeURIComponent('price trail')}&entity=product`);
+    const found = await app.manager.get(`/api/audit?q=${encodeURIComponent('price trail')}&entity=product`);
     expect(found.status).toBe(200);
     const entries = auditResponse.parse(found.body).entries;
     expect(entries).toHaveLength(3);
@@ -130,28 +122,28 @@ describe('audit trail: who did what, when, across the shop', () => {
     expect(entries[0]?.summary).toMatch(/^Stock in: 2 × Price Trail Serum \(PTS-1\) \(Purchase\), ₦5,000\.00/);
     for (const typed of ['1100.00', '1,100.00', '1100', '₦1,100'])
       expect(
-        (await manager.get(`/api/audit?q=${encodeURIComponent(typed)}&entity=product`)).body.entries[0]?.entityId,
+        (await app.manager.get(`/api/audit?q=${encodeURIComponent(typed)}&entity=product`)).body.entries[0]?.entityId,
       ).toBe(product.id);
     expect(entries[1]?.changes).toEqual([]);
     // LIKE wildcards typed in the box are plain characters.
-    expect((await manager.get('/api/audit?q=%25&entity=product')).body.entries).toEqual([]);
+    expect((await app.manager.get('/api/audit?q=%25&entity=product')).body.entries).toEqual([]);
 
-    const { body: users } = await manager.get('/api/users');
+    const { body: users } = await app.manager.get('/api/users');
     const managerId = users.find((user: { username: string }) => user.username === 'manager').id;
-    const mine = (await manager.get(`/api/audit?byId=${managerId}&q=PTS-1`)).body.entries;
+    const mine = (await app.manager.get(`/api/audit?byId=${managerId}&q=PTS-1`)).body.entries;
     expect(mine).toHaveLength(3);
-    expect((await manager.get(`/api/audit?byId=${product.id}&q=PTS-1`)).body.entries).toEqual([]);
+    expect((await app.manager.get(`/api/audit?byId=${product.id}&q=PTS-1`)).body.entries).toEqual([]);
   });
 
   it('exports the filtered view as CSV, formula-safe', async () => {
-    await manager.post('/api/products', {
+    await app.manager.post('/api/products', {
       name: '=HYPERLINK("http://evil")',
       sku: 'CSV-AUD-1',
       category: 'Body Care',
       price: '100.00',
       currentStock: 1,
     });
-    const response = await manager.get('/api/audit.csv?entity=product&q=CSV-AUD-1');
+    const response = await app.manager.get('/api/audit.csv?entity=product&q=CSV-AUD-1');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/csv/);
     const lines = response.text
@@ -163,29 +155,31 @@ describe('audit trail: who did what, when, across the shop', () => {
     expect(lines[1]).toMatch(/,manager,product,[0-9a-f-]{36},ProductCreated,/);
     expect(lines[1]).toContain('Created product =HYPERLINK');
     // An empty filtered view is the header alone.
-    const none = await manager.get('/api/audit.csv?q=HYPERLINK&from=2020-01-01&to=2020-01-02');
+    const none = await app.manager.get('/api/audit.csv?q=HYPERLINK&from=2020-01-01&to=2020-01-02');
     expect(
       none.text
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n'),
     ).toHaveLength(1);
-    expect((await manager.get('/api/audit.csv?from=2025-02-01&to=2025-01-01')).status).toBe(400);
+    expect((await app.manager.get('/api/audit.csv?from=2025-02-01&to=2025-01-01')).status).toBe(400);
   });
 
   it('is for managers, and assistants a manager grants the audit page; validates its filters', async () => {
-    await manager.post('/api/users', { username: 'reader', password: 'reader-secret-1' });
-    await manager.put('/api/settings/page_permissions', { value: { assistant: { reports: true, settings: true } } });
+    await app.manager.post('/api/users', { username: 'reader', password: 'reader-secret-1' });
+    await app.manager.put('/api/settings/page_permissions', {
+      value: { assistant: { reports: true, settings: true } },
+    });
     const assistant = await app.signIn('reader', 'reader-secret-1');
     expect((await assistant.get('/api/audit')).status).toBe(403);
     expect((await assistant.get('/api/audit.csv')).status).toBe(403);
-    await manager.put('/api/settings/page_permissions', { value: { assistant: { audit: true } } });
+    await app.manager.put('/api/settings/page_permissions', { value: { assistant: { audit: true } } });
     expect((await assistant.get('/api/audit')).status).toBe(200);
-    await manager.put('/api/settings/page_permissions', { value: { assistant: { audit: false } } });
-    expect((await manager.get('/api/audit?entity=planet')).status).toBe(400);
-    expect((await manager.get('/api/audit?from=2025-02-01&to=2025-01-01')).status).toBe(400);
-    expect((await manager.get('/api/audit?limit=0')).status).toBe(400);
-    expect((await manager.get('/api/audit?entity=user&from=2020-01-01&to=2020-01-02')).body).toEqual({
+    await app.manager.put('/api/settings/page_permissions', { value: { assistant: { audit: false } } });
+    expect((await app.manager.get('/api/audit?entity=planet')).status).toBe(400);
+    expect((await app.manager.get('/api/audit?from=2025-02-01&to=2025-01-01')).status).toBe(400);
+    expect((await app.manager.get('/api/audit?limit=0')).status).toBe(400);
+    expect((await app.manager.get('/api/audit?entity=user&from=2020-01-01&to=2020-01-02')).body).toEqual({
       entries: [],
       nextBefore: null,
     });

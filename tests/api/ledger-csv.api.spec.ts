@@ -4,7 +4,7 @@ import { EVENT_CATALOGUE, INVENTORY_CSV_COLUMNS, TRANSACTIONS_CSV_COLUMNS } from
 import { productDecider, productStreamId } from '@shop/domain';
 import { restoreCell } from '../../services/src/gateway/reports/csv-cell';
 import { lagosBusinessDay } from '@shop/contracts';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 import type { ApiClient } from './support/api-client';
 
 /** Names a spreadsheet or a naive CSV writer would get wrong. */
@@ -49,19 +49,12 @@ const rowsOf = (text: string) =>
   parse(text, { bom: true, columns: true, relax_column_count: false }) as Record<string, string>[];
 
 describe('CSV exports', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('round-trips awkward names safely: quotes, commas, newlines, formulas', async () => {
     const ids: string[] = [];
     for (const [index, name] of TRICKY.entries()) {
-      const created = await manager.post('/api/products', {
+      const created = await app.manager.post('/api/products', {
         name,
         sku: index === 4 ? '=SKU-FORMULA' : `CSV-${index}`,
         category: 'Body Care',
@@ -71,7 +64,7 @@ describe('CSV exports', () => {
       });
       expect(created.status).toBe(201);
       ids.push(created.body.id);
-      const moved = await manager.post('/api/transactions', {
+      const moved = await app.manager.post('/api/transactions', {
         productId: created.body.id,
         type: 'in',
         quantity: 3,
@@ -82,7 +75,7 @@ describe('CSV exports', () => {
       expect(moved.status).toBe(201);
     }
 
-    const inventory = await download(manager, '/api/reports/inventory.csv');
+    const inventory = await download(app.manager, '/api/reports/inventory.csv');
     expect(inventory.status).toBe(200);
     expect([...inventory.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(inventory.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -118,7 +111,7 @@ describe('CSV exports', () => {
     expect(byName.get("'=quoted already")!.Name).toBe("''=quoted already");
     expect(byName.get("'plain apostrophe")!.Name).toBe("'plain apostrophe");
 
-    const transactions = await download(manager, '/api/reports/transactions.csv');
+    const transactions = await download(app.manager, '/api/reports/transactions.csv');
     expect(transactions.headers.get('content-disposition')).toBe(
       `attachment; filename="transactions-report-${lagosBusinessDay(new Date())}.csv"`,
     );
@@ -139,9 +132,9 @@ describe('CSV exports', () => {
     expect(lines[0]!.Date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     for (const line of lines) for (const cell of Object.values(line)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
 
-    const ranged = await download(manager, `/api/reports/transactions.csv?from=2020-01-01&to=2020-12-31`);
+    const ranged = await download(app.manager, `/api/reports/transactions.csv?from=2020-01-01&to=2020-12-31`);
     expect(rowsOf(ranged.text)).toEqual([]);
-    expect((await manager.get('/api/reports/transactions.csv?from=2025-02-01&to=2025-01-01')).status).toBe(400);
+    expect((await app.manager.get('/api/reports/transactions.csv?from=2025-02-01&to=2025-01-01')).status).toBe(400);
   });
 
   it('streams large exports page by page, every product once, in listing order', async () => {
@@ -180,7 +173,7 @@ describe('CSV exports', () => {
     const results = await app.infrastructure.eventStore.appendMany(appends);
     expect(await app.infrastructure.runner.waitFor(results.at(-1)!.position, 60_000)).toBe(true);
 
-    const csv = await download(manager, '/api/reports/inventory.csv');
+    const csv = await download(app.manager, '/api/reports/inventory.csv');
     const names = rowsOf(csv.text)
       .map((row) => row.Name!)
       .filter((name) => name.startsWith('Bulk'));
@@ -189,11 +182,11 @@ describe('CSV exports', () => {
       (_, index) => `Bulk, "item" ${String(index).padStart(4, '0')}`,
     ).reverse();
     expect(names).toEqual(expected);
-    const listed = (await manager.get('/api/products')).body.map((product: { name: string }) => product.name);
+    const listed = (await app.manager.get('/api/products')).body.map((product: { name: string }) => product.name);
     expect(rowsOf(csv.text).map((row) => restoreCell(row.Name!))).toEqual(listed);
 
     const asOf = await download(
-      manager,
+      app.manager,
       `/api/reports/inventory.csv?asOf=${encodeURIComponent('2025-01-01T00:10:00.000Z')}`,
     );
     expect(asOf.headers.get('content-disposition')).toBe('attachment; filename="inventory-report-2025-01-01.csv"');
@@ -201,11 +194,11 @@ describe('CSV exports', () => {
   });
 
   it('is for the reports page only', async () => {
-    await manager.post('/api/users', { username: 'csvclerk', password: 'csv-secret-1' });
+    await app.manager.post('/api/users', { username: 'csvclerk', password: 'csv-secret-1' });
     const clerk = await app.signIn('csvclerk', 'csv-secret-1');
     expect((await clerk.get('/api/reports/inventory.csv')).status).toBe(403);
     expect((await clerk.get('/api/reports/summary')).status).toBe(403);
-    await manager.put('/api/settings/page_permissions', { value: { assistant: { reports: true } } });
+    await app.manager.put('/api/settings/page_permissions', { value: { assistant: { reports: true } } });
     expect((await clerk.get('/api/reports/inventory.csv')).status).toBe(200);
     expect((await app.client().get('/api/reports/transactions.csv')).status).toBe(401);
   });

@@ -1,19 +1,14 @@
 import { readdir } from 'node:fs/promises';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 describe('product media: one upload ticket, many concurrent PUTs', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('stores exactly one file: one PUT answers 200, every other 409 { message }, none 500, no temporary file is left', async () => {
-    const issued = await manager.post('/api/product-media/upload', { filename: 'serum.png', contentType: 'image/png' });
+    const issued = await app.manager.post('/api/product-media/upload', {
+      filename: 'serum.png',
+      contentType: 'image/png',
+    });
     const uploadURL: string = issued.body.uploadURL;
     const fileName = new URL(uploadURL).pathname.split('/').pop()!;
     // Each body differs, so the stored bytes tell which PUT won; large enough that the writes overlap.
@@ -30,7 +25,7 @@ describe('product media: one upload ticket, many concurrent PUTs', () => {
       expect(answer.body).toEqual({ message: 'This upload link has already been used' });
 
     const served = await fetch(`${app.url}/product-media/uploads/${fileName}`, {
-      headers: { cookie: manager.cookie! },
+      headers: { cookie: app.manager.cookie! },
     });
     expect(served.status).toBe(200);
     const stored = Buffer.from(await served.arrayBuffer());

@@ -1,5 +1,5 @@
 import { ApiClient } from './support/api-client';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * Stock movements and till sales answer from their own events without waiting for the read models
@@ -7,17 +7,10 @@ import { startTestApp, type TestApp } from './support/test-app';
  * client, first waits until the read models reach the store's newest committed position.
  */
 describe('read-your-writes through the high-water mark', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   const newProduct = async (sku: string) => {
-    const { status, body } = await manager.post('/api/products', {
+    const { status, body } = await app.manager.post('/api/products', {
       name: `Token ${sku}`,
       sku,
       category: 'Skincare Products',
@@ -41,7 +34,7 @@ describe('read-your-writes through the high-water mark', () => {
 
   it('stores nothing in the session: its row keeps only who signed in and until when', async () => {
     const productId = await newProduct(`RYW-A-${Date.now()}`);
-    expect((await stockIn(manager, productId, 'nothing stored')).status).toBe(201);
+    expect((await stockIn(app.manager, productId, 'nothing stored')).status).toBe(201);
     const { rows } = await app.infrastructure.database.knex.raw<{ rows: { column_name: string }[] }>(
       `select column_name from information_schema.columns where table_name = 'gateway_sessions' order by column_name`,
     );
@@ -52,7 +45,7 @@ describe('read-your-writes through the high-water mark', () => {
     const other = await app.signIn('manager', app.managerPassword);
     const productId = await newProduct(`RYW-O-${Date.now()}`);
     for (let index = 0; index < 10; index++) {
-      const created = await stockIn(manager, productId, `seen by another ${index}`);
+      const created = await stockIn(app.manager, productId, `seen by another ${index}`);
       expect(created.status).toBe(201);
       const history = await other.get(`/api/products/${productId}/history`);
       const seen = history.body.entries.filter(
@@ -65,9 +58,9 @@ describe('read-your-writes through the high-water mark', () => {
   it('a read right after a movement or a sale sees it, from another client sharing the session', async () => {
     const productId = await newProduct(`RYW-B-${Date.now()}`);
     const sameSession = new ApiClient(app.url);
-    sameSession.cookie = manager.cookie;
+    sameSession.cookie = app.manager.cookie;
     for (let index = 0; index < 15; index++) {
-      const created = await stockIn(manager, productId, `write ${index}`);
+      const created = await stockIn(app.manager, productId, `write ${index}`);
       expect(created.status).toBe(201);
       const history = await sameSession.get(`/api/products/${productId}/history`);
       const seen = history.body.entries.filter(
@@ -76,7 +69,7 @@ describe('read-your-writes through the high-water mark', () => {
       expect(seen).toHaveLength(1);
     }
     const saleId = `CASH-RYW-${Date.now()}`;
-    const sale = await manager.post('/api/sales', {
+    const sale = await app.manager.post('/api/sales', {
       saleId,
       items: [{ productId, quantity: 2 }],
       discountPercentage: '0',
@@ -89,10 +82,10 @@ describe('read-your-writes through the high-water mark', () => {
   it('a read after the projections were halted and restarted waits for them to catch up with the session', async () => {
     const productId = await newProduct(`RYW-C-${Date.now()}`);
     await app.infrastructure.runner.stop();
-    const created = await stockIn(manager, productId, 'while halted');
+    const created = await stockIn(app.manager, productId, 'while halted');
     expect(created.status).toBe(201);
     await app.infrastructure.runner.start();
-    const list = await manager.get('/api/transactions');
+    const list = await app.manager.get('/api/transactions');
     expect(list.body.map((row: { id: string }) => row.id)).toContain(created.body.id);
   });
 });

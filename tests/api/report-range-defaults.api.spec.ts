@@ -1,18 +1,10 @@
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /** GET /api/reports/summary with only `to`: the report covers the Lagos month that `to` ends in. */
 describe('report summary range defaults', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
 
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
-
-  const summary = (query: string) => manager.get(`/api/reports/summary?${query}`);
+  const summary = (query: string) => app.manager.get(`/api/reports/summary?${query}`);
 
   it('starts at the first of the Lagos month of `to`', async () => {
     const report = await summary(`to=${encodeURIComponent('2026-11-15T12:00:00+01:00')}`);
