@@ -1,6 +1,5 @@
 import { connect } from 'node:net';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -8,20 +7,13 @@ const PNG = Buffer.from(
 );
 
 describe('product media: signed, single-use direct uploads', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   const put = (url: string, body: Buffer, type = 'image/png') =>
     fetch(url, { method: 'PUT', body, headers: { 'content-type': type } });
 
   it('issues an upload URL, takes one PUT, stores /product-media/uploads/{last segment} and serves it to signed-in users', async () => {
-    const issued = await manager.post('/api/product-media/upload', {
+    const issued = await app.manager.post('/api/product-media/upload', {
       filename: 'lipstick.PNG',
       contentType: 'image/png',
     });
@@ -36,13 +28,13 @@ describe('product media: signed, single-use direct uploads', () => {
     expect(await stored.json()).toEqual({ path });
 
     expect((await put(uploadURL, PNG)).status).toBe(409);
-    const served = await manager.get(path);
+    const served = await app.manager.get(path);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await app.client().get(path)).status).toBe(401);
 
-    const created = await manager.post('/api/products', {
+    const created = await app.manager.post('/api/products', {
       name: 'Matte Lipstick',
       sku: 'LIP-MEDIA-1',
       category: 'Makeup Products',
@@ -53,11 +45,14 @@ describe('product media: signed, single-use direct uploads', () => {
   });
 
   it('refuses a product whose image was issued an upload URL but never uploaded, and keeps one that was', async () => {
-    const issued = await manager.post('/api/product-media/upload', { filename: 'serum.png', contentType: 'image/png' });
+    const issued = await app.manager.post('/api/product-media/upload', {
+      filename: 'serum.png',
+      contentType: 'image/png',
+    });
     const pending = `/product-media/uploads/${new URL(issued.body.uploadURL).pathname.split('/').pop()}`;
     const product = { name: 'Rose Serum', sku: 'SERUM-MEDIA-1', category: 'Skincare Products', price: '4500' };
     const before = await app.snapshot();
-    const refused = await manager.post('/api/products', { ...product, images: [pending] });
+    const refused = await app.manager.post('/api/products', { ...product, images: [pending] });
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 400,
       body: { message: `Image ${pending} has not been uploaded: upload the file first` },
@@ -65,7 +60,7 @@ describe('product media: signed, single-use direct uploads', () => {
     expect(await app.snapshot()).toEqual(before);
 
     expect((await put(issued.body.uploadURL, PNG)).status).toBe(200);
-    const created = await manager.post('/api/products', { ...product, images: [pending] });
+    const created = await app.manager.post('/api/products', { ...product, images: [pending] });
     expect({ status: created.status, images: created.body.images }).toEqual({ status: 201, images: [pending] });
   });
 
@@ -74,7 +69,7 @@ describe('product media: signed, single-use direct uploads', () => {
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () =>
         socket.write(
-          `POST /api/product-media/upload HTTP/1.0\r\nCookie: ${manager.cookie}\r\nContent-Length: 0\r\n\r\n`,
+          `POST /api/product-media/upload HTTP/1.0\r\nCookie: ${app.manager.cookie}\r\nContent-Length: 0\r\n\r\n`,
         ),
       );
       let text = '';
@@ -91,7 +86,7 @@ describe('product media: signed, single-use direct uploads', () => {
   });
 
   it('refuses a PUT without a valid token, a non-media type and an upload that is too large', async () => {
-    const { body } = await manager.post('/api/product-media/upload');
+    const { body } = await app.manager.post('/api/product-media/upload');
     const url = new URL(body.uploadURL);
     const forged = `${url.origin}${url.pathname}?token=forged`;
     expect((await put(forged, PNG)).status).toBe(401);
@@ -128,15 +123,15 @@ describe('product media: signed, single-use direct uploads', () => {
   });
 
   it('refuses to issue a URL for a file the browser says is not media or is over 50MB', async () => {
-    expect((await manager.post('/api/product-media/upload', { contentType: 'application/pdf' })).body).toEqual({
+    expect((await app.manager.post('/api/product-media/upload', { contentType: 'application/pdf' })).body).toEqual({
       message: 'Only image/* and video/* files are allowed',
     });
-    expect((await manager.post('/api/product-media/upload', { size: 52_428_801 })).status).toBe(400);
+    expect((await app.manager.post('/api/product-media/upload', { size: 52_428_801 })).status).toBe(400);
     expect((await app.client().post('/api/product-media/upload')).status).toBe(401);
   });
 
   it('expires tickets', async () => {
-    const { body } = await manager.post('/api/product-media/upload');
+    const { body } = await app.manager.post('/api/product-media/upload');
     const fileName = new URL(body.uploadURL).pathname.split('/').pop();
     await app.infrastructure.database
       .knex('media_uploads')

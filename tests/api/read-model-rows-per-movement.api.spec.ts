@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { READ_MODEL_TABLES } from '../../projections/src/read-model.migrations';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * Issue 10 point 3: a stock movement costs at most three read-model rows (its ledger entry, the
@@ -39,18 +38,11 @@ async function settledRowsWritten(knex: Knex, atLeast = 0): Promise<number> {
 }
 
 describe('read-model rows written per stock movement', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('is at most three, for a stock in as for a sale line', async () => {
     const knex = app.infrastructure.database.knex;
-    const { body: product } = await manager.post('/api/products', {
+    const { body: product } = await app.manager.post('/api/products', {
       name: 'Counted Cream',
       sku: `CNT-${Math.random().toString(36).slice(2, 8)}`,
       category: 'Body Care',
@@ -63,7 +55,7 @@ describe('read-model rows written per stock movement', () => {
     });
     const move = (index: number) => {
       const type = index % 2 === 0 ? 'in' : 'out';
-      return manager.post('/api/transactions', {
+      return app.manager.post('/api/transactions', {
         productId: product.id,
         type,
         quantity: 2,
@@ -82,7 +74,7 @@ describe('read-model rows written per stock movement', () => {
     const before = await settledRowsWritten(knex);
     for (let index = 0; index < MOVEMENTS; index++) expect((await move(index)).status).toBe(201);
     // A read of the session waits until the projections applied every movement.
-    expect((await manager.get(`/api/products/${product.id}/history`)).status).toBe(200);
+    expect((await app.manager.get(`/api/products/${product.id}/history`)).status).toBe(200);
     // At least its ledger entry per movement.
     const perMovement = ((await settledRowsWritten(knex, before + MOVEMENTS)) - before) / MOVEMENTS;
     process.stdout.write(`read-model rows written per movement: ${perMovement}\n`);

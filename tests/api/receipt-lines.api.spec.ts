@@ -1,5 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * The spec's per-line till posts one POST /api/transactions per cart line under one saleId. A line
@@ -8,13 +7,12 @@ import type { ApiClient } from './support/api-client';
  * after another or all at once.
  */
 describe('POST /api/transactions with a saleId: one line per product per receipt', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
   let sequence = 0;
 
   const newProduct = async (stock: number) => {
     sequence += 1;
-    const { status, body } = await manager.post('/api/products', {
+    const { status, body } = await app.manager.post('/api/products', {
       name: `Receipt Line ${sequence}`,
       sku: `RL-${sequence}-${Date.now()}`,
       category: 'Skincare Products',
@@ -38,21 +36,15 @@ describe('POST /api/transactions with a saleId: one line per product per receipt
     totalValue: (1200.5 * quantity).toFixed(2),
   });
   const stockOf = async (id: string) =>
-    (await manager.get('/api/products')).body.find((row: { id: string }) => row.id === id).currentStock as number;
+    (await app.manager.get('/api/products')).body.find((row: { id: string }) => row.id === id).currentStock as number;
   const receiptLines = async (id: string) =>
-    (await manager.get('/api/transactions')).body.filter((row: { saleId: string | null }) => row.saleId === id);
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+    (await app.manager.get('/api/transactions')).body.filter((row: { saleId: string | null }) => row.saleId === id);
 
   it('records a line posted twice once, answering the first movement again with 200', async () => {
     const product = await newProduct(10);
     const id = saleId();
-    const first = await manager.post('/api/transactions', line(product.id, id));
-    const again = await manager.post('/api/transactions', line(product.id, id));
+    const first = await app.manager.post('/api/transactions', line(product.id, id));
+    const again = await app.manager.post('/api/transactions', line(product.id, id));
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
@@ -64,7 +56,7 @@ describe('POST /api/transactions with a saleId: one line per product per receipt
     const product = await newProduct(10);
     const id = saleId();
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => manager.post('/api/transactions', line(product.id, id, 1))),
+      Array.from({ length: 8 }, () => app.manager.post('/api/transactions', line(product.id, id, 1))),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
@@ -75,10 +67,10 @@ describe('POST /api/transactions with a saleId: one line per product per receipt
   it('adds other products as further lines and refuses a different line for a product already on the receipt', async () => {
     const [cream, serum] = [await newProduct(10), await newProduct(10)];
     const id = saleId();
-    expect((await manager.post('/api/transactions', line(cream.id, id))).status).toBe(201);
-    expect((await manager.post('/api/transactions', line(serum.id, id, 3))).status).toBe(201);
+    expect((await app.manager.post('/api/transactions', line(cream.id, id))).status).toBe(201);
+    expect((await app.manager.post('/api/transactions', line(serum.id, id, 3))).status).toBe(201);
     const before = await app.snapshot();
-    const changed = await manager.post('/api/transactions', line(cream.id, id, 5));
+    const changed = await app.manager.post('/api/transactions', line(cream.id, id, 5));
     expect(changed).toMatchObject({
       status: 409,
       body: { message: `Sale ${id} already has a line for this product: a receipt holds one line per product` },
@@ -91,9 +83,9 @@ describe('POST /api/transactions with a saleId: one line per product per receipt
   it('keeps the receipt rule when a repeat is refused for stock: the first line stands, answered again', async () => {
     const product = await newProduct(2);
     const id = saleId();
-    const first = await manager.post('/api/transactions', line(product.id, id, 2));
+    const first = await app.manager.post('/api/transactions', line(product.id, id, 2));
     // The product is sold out now: the same line again is still the line already recorded.
-    const again = await manager.post('/api/transactions', line(product.id, id, 2));
+    const again = await app.manager.post('/api/transactions', line(product.id, id, 2));
     expect([first.status, again.status]).toEqual([201, 200]);
     expect(again.body.id).toBe(first.body.id);
     expect(await stockOf(product.id)).toBe(0);

@@ -1,6 +1,5 @@
 import { reportSummaryResponse } from '@shop/contracts';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
 
@@ -18,18 +17,11 @@ async function mark(): Promise<string> {
  * movement recorded in the range later; nothing without knownAt or when nothing came later.
  */
 describe('report summary: what was recorded after knownAt', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('names the reversal, the later sale and the later movement that make today differ', async () => {
     const start = await mark();
-    const { body: product } = await manager.post('/api/products', {
+    const { body: product } = await app.manager.post('/api/products', {
       name: 'Rose Toner',
       sku: 'ROSE-1',
       category: 'Skincare Products',
@@ -37,7 +29,7 @@ describe('report summary: what was recorded after knownAt', () => {
       costPrice: '1000.00',
       currentStock: 20,
     });
-    const sale = await manager.post('/api/sales', {
+    const sale = await app.manager.post('/api/sales', {
       saleId: 'CASH-LATER-1',
       items: [{ productId: product.id, quantity: 2 }],
       discountPercentage: '0',
@@ -47,16 +39,16 @@ describe('report summary: what was recorded after knownAt', () => {
     const firstLine = sale.body.lines[0];
     const afterSale = await mark();
 
-    const reversal = await manager.post(`/api/transactions/${firstLine.id}/reverse`, { notes: 'Rang up twice' });
+    const reversal = await app.manager.post(`/api/transactions/${firstLine.id}/reverse`, { notes: 'Rang up twice' });
     expect(reversal.status).toBe(201);
-    const secondSale = await manager.post('/api/sales', {
+    const secondSale = await app.manager.post('/api/sales', {
       saleId: 'CASH-LATER-2',
       items: [{ productId: product.id, quantity: 1 }],
       discountPercentage: '0',
       paymentMethod: 'cash',
     });
     expect(secondSale.status).toBe(201);
-    const receipt = await manager.post('/api/transactions', {
+    const receipt = await app.manager.post('/api/transactions', {
       productId: product.id,
       type: 'in',
       quantity: 4,
@@ -67,7 +59,7 @@ describe('report summary: what was recorded after knownAt', () => {
     const end = await mark();
 
     const range = `from=${encodeURIComponent(start)}&to=${encodeURIComponent(end)}`;
-    const known = await manager.get(`/api/reports/summary?${range}&knownAt=${encodeURIComponent(afterSale)}`);
+    const known = await app.manager.get(`/api/reports/summary?${range}&knownAt=${encodeURIComponent(afterSale)}`);
     expect(known.status).toBe(200);
     const report = reportSummaryResponse.parse(known.body);
     expect(report.sales).toMatchObject({ totalSales: '3000.00', unitsSold: 2, reversedLines: 0 });
@@ -90,15 +82,18 @@ describe('report summary: what was recorded after knownAt', () => {
     for (const entry of report.recordedLater.entries) expect(entry.recordedAt > afterSale).toBe(true);
 
     // Today's figures: corrected, nothing recorded "later".
-    const today = reportSummaryResponse.parse((await manager.get(`/api/reports/summary?${range}`)).body);
+    const today = reportSummaryResponse.parse((await app.manager.get(`/api/reports/summary?${range}`)).body);
     expect(today.sales).toMatchObject({ totalSales: '1500.00', unitsSold: 1, reversedLines: 1 });
     expect(today.recordedLater).toEqual({ count: 0, entries: [] });
-    const now = await manager.get(`/api/reports/summary?${range}&knownAt=${encodeURIComponent(end)}`);
+    const now = await app.manager.get(`/api/reports/summary?${range}&knownAt=${encodeURIComponent(end)}`);
     expect(now.body.recordedLater).toEqual({ count: 0, entries: [] });
 
     // A period that ended before the sale: its reversal does not touch it.
     const before = `from=2020-01-01&to=2020-01-31&knownAt=${encodeURIComponent(afterSale)}`;
-    expect((await manager.get(`/api/reports/summary?${before}`)).body.recordedLater).toEqual({ count: 0, entries: [] });
+    expect((await app.manager.get(`/api/reports/summary?${before}`)).body.recordedLater).toEqual({
+      count: 0,
+      entries: [],
+    });
   });
 
   it('refuses figures as known at a day still to come with 400, and takes today', async () => {
@@ -106,9 +101,11 @@ describe('report summary: what was recorded after knownAt', () => {
     const today = lagosDay(Date.now());
     const tomorrow = lagosDay(Date.now() + 86_400_000);
     const range = `from=${today}&to=${today}`;
-    expect((await manager.get(`/api/reports/summary?${range}&knownAt=${today}`)).status).toBe(200);
+    expect((await app.manager.get(`/api/reports/summary?${range}&knownAt=${today}`)).status).toBe(200);
     for (const knownAt of [tomorrow, '2999-01-15', new Date(Date.now() + 2 * 86_400_000).toISOString()]) {
-      expect(await manager.get(`/api/reports/summary?${range}&knownAt=${encodeURIComponent(knownAt)}`)).toMatchObject({
+      expect(
+        await app.manager.get(`/api/reports/summary?${range}&knownAt=${encodeURIComponent(knownAt)}`),
+      ).toMatchObject({
         status: 400,
         body: { message: '`knownAt` must be today or earlier: figures are only known up to now' },
       });

@@ -1,15 +1,13 @@
 import Decimal from 'decimal.js';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 describe('POST /api/sales: one atomic, idempotent sale', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
   let sequence = 0;
 
   const newProduct = async (price: string, stock: number, costPrice?: string) => {
     sequence += 1;
-    const { body } = await manager.post('/api/products', {
+    const { body } = await app.manager.post('/api/products', {
       name: `Product ${sequence}`,
       sku: `SALE-${sequence}-${Date.now()}`,
       category: 'Skincare Products',
@@ -21,15 +19,9 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
   };
   const saleId = () => `CASH-${Date.now()}-${Math.random().toString(36).slice(2, 11)}`;
   const stockOf = async (id: string) =>
-    (await manager.get('/api/products')).body.find((row: { id: string }) => row.id === id).currentStock as number;
+    (await app.manager.get('/api/products')).body.find((row: { id: string }) => row.id === id).currentStock as number;
   const saleRows = async (id: string) =>
-    (await manager.get('/api/transactions')).body.filter((row: { saleId: string | null }) => row.saleId === id);
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+    (await app.manager.get('/api/transactions')).body.filter((row: { saleId: string | null }) => row.saleId === id);
 
   it('prices a 3-line sale from the catalogue with a 12.5% discount, line amounts summing to the total to the kobo', async () => {
     const [a, b, c] = [
@@ -38,7 +30,7 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
       await newProduct('1250.10', 10, '900'),
     ];
     const id = saleId();
-    const response = await manager.post('/api/sales', {
+    const response = await app.manager.post('/api/sales', {
       saleId: id,
       // Prices sent by a client are not trusted: these extra fields are ignored.
       items: [
@@ -73,7 +65,7 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
     expect(sale.lines[0]).toMatchObject({ costPrice: '200.00', type: 'out', reason: 'sale', saleId: id });
     expect(await stockOf(a.id)).toBe(7);
     expect(await saleRows(id)).toHaveLength(3);
-    const metrics = (await manager.get('/api/dashboard/metrics')).body;
+    const metrics = (await app.manager.get('/api/dashboard/metrics')).body;
     expect(metrics.todaysUnitsSold).toBeGreaterThanOrEqual(11);
   });
 
@@ -81,7 +73,7 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
     const [a, b] = [await newProduct('100', 5), await newProduct('100', 1)];
     const before = await app.snapshot();
     const id = saleId();
-    const response = await manager.post('/api/sales', {
+    const response = await app.manager.post('/api/sales', {
       saleId: id,
       items: [
         { productId: a.id, quantity: 2 },
@@ -101,8 +93,8 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
     const product = await newProduct('50', 10);
     const id = saleId();
     const body = { saleId: id, items: [{ productId: product.id, quantity: 2 }], paymentMethod: 'cash' };
-    const first = await manager.post('/api/sales', body);
-    const retried = await manager.post('/api/sales', { ...body, items: [{ productId: product.id, quantity: 5 }] });
+    const first = await app.manager.post('/api/sales', body);
+    const retried = await app.manager.post('/api/sales', { ...body, items: [{ productId: product.id, quantity: 5 }] });
     expect(first.status).toBe(201);
     expect(retried.status).toBe(200);
     expect(retried.body).toEqual(first.body);
@@ -114,7 +106,7 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
     const product = await newProduct('75', 1);
     const results = await Promise.all(
       [saleId(), saleId()].map((id) =>
-        manager.post('/api/sales', {
+        app.manager.post('/api/sales', {
           saleId: id,
           items: [{ productId: product.id, quantity: 1 }],
           paymentMethod: 'cash',
@@ -129,7 +121,7 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
   it('refuses card payment, a discount of 101 and an empty cart, recording nothing', async () => {
     const product = await newProduct('75', 3);
     const before = await app.snapshot();
-    const card = await manager.post('/api/sales', {
+    const card = await app.manager.post('/api/sales', {
       saleId: saleId(),
       items: [{ productId: product.id, quantity: 1 }],
       paymentMethod: 'card',
@@ -141,14 +133,14 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
           'Card payments are currently not available in the sales till. Use the customer store for card payments.',
       },
     });
-    const discount = await manager.post('/api/sales', {
+    const discount = await app.manager.post('/api/sales', {
       saleId: saleId(),
       items: [{ productId: product.id, quantity: 1 }],
       discountPercentage: 101,
       paymentMethod: 'cash',
     });
     expect(discount).toMatchObject({ status: 400, body: { message: 'Discount must be between 0% and 100%' } });
-    const empty = await manager.post('/api/sales', { saleId: saleId(), items: [], paymentMethod: 'cash' });
+    const empty = await app.manager.post('/api/sales', { saleId: saleId(), items: [], paymentMethod: 'cash' });
     expect(empty).toMatchObject({ status: 400, body: { message: 'items: The cart is empty' } });
     expect(await app.snapshot()).toEqual(before);
   });
@@ -156,16 +148,16 @@ describe('POST /api/sales: one atomic, idempotent sale', () => {
   it('reprints a past sale exactly after its product is deleted', async () => {
     const product = await newProduct('120', 4);
     const id = saleId();
-    const first = await manager.post('/api/sales', {
+    const first = await app.manager.post('/api/sales', {
       saleId: id,
       items: [{ productId: product.id, quantity: 2 }],
       discountPercentage: '10',
       paymentMethod: 'cash',
     });
-    await manager.delete(`/api/products/${product.id}`);
-    const again = await manager.get(`/api/sales/${id}`);
+    await app.manager.delete(`/api/products/${product.id}`);
+    const again = await app.manager.get(`/api/sales/${id}`);
     expect(again.body).toEqual(first.body);
     expect(again.body.lines[0]).toMatchObject({ productName: product.name, unitPrice: '120.00', totalValue: '216.00' });
-    expect((await manager.get('/api/sales/CASH-unknown')).status).toBe(404);
+    expect((await app.manager.get('/api/sales/CASH-unknown')).status).toBe(404);
   });
 });

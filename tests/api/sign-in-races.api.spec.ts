@@ -1,5 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * Sign-ins of an assistant while a manager deletes or deactivates them. A sign-in is refused with
@@ -8,14 +7,7 @@ import type { ApiClient } from './support/api-client';
  * answered 404 'User not found' (the record of the sign-in found the user gone).
  */
 describe('sign-in racing the deletion or deactivation of its user', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it.each(['deleted', 'deactivated'] as const)(
     'answers 200 or the sign-in refusal, never another status, when the user is %s meanwhile',
@@ -23,15 +15,15 @@ describe('sign-in racing the deletion or deactivation of its user', () => {
       const answers = new Map<string, number>();
       for (let round = 0; round < 4; round++) {
         const username = `${ending}${round}`;
-        const { body: user } = await manager.post('/api/users', { username, password: 'leaving-1' });
+        const { body: user } = await app.manager.post('/api/users', { username, password: 'leaving-1' });
         const signIns = Array.from({ length: 6 }, async (_, index) => {
           await new Promise((resolve) => setTimeout(resolve, index * 15));
           return app.client().post('/api/login', { username, password: 'leaving-1' });
         });
         const end = new Promise((resolve) => setTimeout(resolve, 40)).then(() =>
           ending === 'deleted'
-            ? manager.delete(`/api/users/${user.id}`)
-            : manager.put(`/api/users/${user.id}`, { isActive: false }),
+            ? app.manager.delete(`/api/users/${user.id}`)
+            : app.manager.put(`/api/users/${user.id}`, { isActive: false }),
         );
         const [ended, ...signedIn] = await Promise.all([end, ...signIns]);
         expect([200, 204]).toContain(ended.status);
