@@ -1,5 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 import { onlineOrderHelpers, STOREFRONT_TOKEN } from './support/online-order-helpers';
 
 const amaka = {
@@ -15,16 +14,12 @@ const amaka = {
 };
 
 describe('customers: registration through the storefront intake', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp({ storefrontToken: STOREFRONT_TOKEN });
   let api: ReturnType<typeof onlineOrderHelpers>;
 
   beforeAll(async () => {
-    app = await startTestApp({ storefrontToken: STOREFRONT_TOKEN });
-    manager = await app.signIn('manager', app.managerPassword);
-    api = onlineOrderHelpers(app, manager);
+    api = onlineOrderHelpers(app, app.manager);
   });
-  afterAll(() => app.close());
 
   it('registers a customer active and unverified, never returning the password, and counts it', async () => {
     const before = (await api.metrics()).totalCustomers;
@@ -51,7 +46,7 @@ describe('customers: registration through the storefront intake', () => {
     expect((await api.metrics()).totalCustomers).toBe(before + 1);
 
     // A customer needs no password; a manager session may register one too.
-    const noPassword = await manager.post('/api/customers', {
+    const noPassword = await app.manager.post('/api/customers', {
       email: 'bayo@example.com',
       firstName: 'Bayo',
       lastName: 'Ade',

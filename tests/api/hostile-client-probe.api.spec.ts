@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 import type { ApiClient } from './support/api-client';
 import { onlineOrderHelpers, STOREFRONT_TOKEN } from './support/online-order-helpers';
 
@@ -12,14 +12,11 @@ const PNG = Buffer.from(
  * spec's text where the spec names one, and stores nothing.
  */
 describe('a hostile client over HTTP', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp({ storefrontToken: STOREFRONT_TOKEN, trustProxy: ['loopback'] });
   let productId: string;
 
   beforeAll(async () => {
-    app = await startTestApp({ storefrontToken: STOREFRONT_TOKEN, trustProxy: ['loopback'] });
-    manager = await app.signIn('manager', app.managerPassword);
-    const created = await manager.post('/api/products', {
+    const created = await app.manager.post('/api/products', {
       name: 'Probe Serum',
       sku: 'PROBE-01',
       category: 'Skincare Products',
@@ -29,7 +26,6 @@ describe('a hostile client over HTTP', () => {
     expect(created.status).toBe(201);
     productId = created.body.id;
   });
-  afterAll(() => app.close());
 
   /** The call is refused with exactly this status and message, and the store and read models are as before. */
   const refused = async (
@@ -49,7 +45,7 @@ describe('a hostile client over HTTP', () => {
   };
 
   const stockOf = async () =>
-    ((await manager.get('/api/products')).body as { id: string; currentStock: number }[]).find(
+    ((await app.manager.get('/api/products')).body as { id: string; currentStock: number }[]).find(
       (row) => row.id === productId,
     )!.currentStock;
 
@@ -60,12 +56,12 @@ describe('a hostile client over HTTP', () => {
       'refuses countedQuantity %s',
       async (_, value) => {
         await refused(
-          () => manager.post('/api/stocktakes', { productId, countedQuantity: value, notes: 'x' }),
+          () => app.manager.post('/api/stocktakes', { productId, countedQuantity: value, notes: 'x' }),
           400,
           /^(countedQuantity: )?Counted quantity must be a whole number$/,
         );
         await refused(
-          () => manager.post('/api/stocktakes', { lines: [{ productId, countedQuantity: value }], notes: 'x' }),
+          () => app.manager.post('/api/stocktakes', { lines: [{ productId, countedQuantity: value }], notes: 'x' }),
           400,
           /^(lines\.0\.countedQuantity: )?Counted quantity must be a whole number$/,
         );
@@ -78,7 +74,7 @@ describe('a hostile client over HTTP', () => {
       async (_, value) => {
         await refused(
           () =>
-            manager.post('/api/transactions', {
+            app.manager.post('/api/transactions', {
               productId,
               type: 'in',
               quantity: value,
@@ -92,7 +88,7 @@ describe('a hostile client over HTTP', () => {
     );
 
     it('still takes a JSON integer and a string of digits', async () => {
-      const movement = await manager.post('/api/transactions', {
+      const movement = await app.manager.post('/api/transactions', {
         productId,
         type: 'in',
         quantity: ' 2 ',
@@ -101,7 +97,7 @@ describe('a hostile client over HTTP', () => {
       });
       expect(movement.status).toBe(201);
       expect(movement.body.quantity).toBe(2);
-      const counted = await manager.post('/api/stocktakes', { productId, countedQuantity: '7', notes: 'recount' });
+      const counted = await app.manager.post('/api/stocktakes', { productId, countedQuantity: '7', notes: 'recount' });
       expect(counted.status).toBe(201);
       expect(counted.body.countedQuantity).toBe(7);
       expect(await stockOf()).toBe(7);
@@ -110,17 +106,17 @@ describe('a hostile client over HTTP', () => {
     it('refuses a product whose stock is not a number, and a page size in hex', async () => {
       const product = { name: 'Hex', sku: 'HEX-1', category: 'Nail Care', price: '10.00' };
       await refused(
-        () => manager.post('/api/products', { ...product, currentStock: true }),
+        () => app.manager.post('/api/products', { ...product, currentStock: true }),
         400,
         /Current stock must be a whole number$/,
       );
       await refused(
-        () => manager.post('/api/products', { ...product, minStockLevel: '0x10' }),
+        () => app.manager.post('/api/products', { ...product, minStockLevel: '0x10' }),
         400,
         /Minimum stock level must be a whole number$/,
       );
       await refused(
-        () => manager.get('/api/transactions/groups?limit=0x10'),
+        () => app.manager.get('/api/transactions/groups?limit=0x10'),
         400,
         /limit must be a whole number from 1 to 200$/,
       );
@@ -132,7 +128,7 @@ describe('a hostile client over HTTP', () => {
       'refuses %j where text is required',
       async (invisible) => {
         await refused(
-          () => manager.post('/api/users', { username: invisible, password: 'abcdefgh' }),
+          () => app.manager.post('/api/users', { username: invisible, password: 'abcdefgh' }),
           400,
           'Please fill in all required fields',
         );
@@ -143,7 +139,12 @@ describe('a hostile client over HTTP', () => {
         );
         await refused(
           () =>
-            manager.post('/api/products', { name: invisible, sku: 'INVIS-1', category: 'Nail Care', price: '10.00' }),
+            app.manager.post('/api/products', {
+              name: invisible,
+              sku: 'INVIS-1',
+              category: 'Nail Care',
+              price: '10.00',
+            }),
           400,
           'Name is required',
         );
@@ -161,7 +162,7 @@ describe('a hostile client over HTTP', () => {
           /^(customerName: )?Customer name is required$/,
         );
         await refused(
-          () => manager.post('/api/stocktakes', { productId, countedQuantity: 3, notes: invisible }),
+          () => app.manager.post('/api/stocktakes', { productId, countedQuantity: 3, notes: invisible }),
           400,
           /Notes are required/,
         );
@@ -180,7 +181,7 @@ describe('a hostile client over HTTP', () => {
         );
       expect(submitted.status).toBe(201);
       await refused(
-        () => manager.post(`/api/customer-support/${submitted.body.id}/reply`, { reply: '\u200b' }),
+        () => app.manager.post(`/api/customer-support/${submitted.body.id}/reply`, { reply: '\u200b' }),
         400,
         'Reply is required',
       );
@@ -190,11 +191,11 @@ describe('a hostile client over HTTP', () => {
   describe('3. the spec texts reach the client exactly', () => {
     let assistantId: string;
     beforeAll(async () => {
-      const created = await manager.post('/api/users', { username: 'spec-texts', password: 'spec-texts-1' });
+      const created = await app.manager.post('/api/users', { username: 'spec-texts', password: 'spec-texts-1' });
       expect(created.status).toBe(201);
       assistantId = created.body.id;
     });
-    const change = (body: unknown) => manager.put(`/api/users/${assistantId}/change-password`, body);
+    const change = (body: unknown) => app.manager.put(`/api/users/${assistantId}/change-password`, body);
 
     it('answers the change-password texts without a field prefix', async () => {
       await refused(() => change({ newPassword: 'abcdefghij' }), 400, 'Please fill in all password fields');
@@ -226,22 +227,22 @@ describe('a hostile client over HTTP', () => {
 
     it("answers 'Please fill in all required fields' for a user without username or password", async () => {
       await refused(
-        () => manager.post('/api/users', { password: 'abcdefgh' }),
+        () => app.manager.post('/api/users', { password: 'abcdefgh' }),
         400,
         'Please fill in all required fields',
       );
       await refused(
-        () => manager.post('/api/users', { username: 'no-password' }),
+        () => app.manager.post('/api/users', { username: 'no-password' }),
         400,
         'Please fill in all required fields',
       );
       await refused(
-        () => manager.post('/api/users', { username: ' ', password: '' }),
+        () => app.manager.post('/api/users', { username: ' ', password: '' }),
         400,
         'Please fill in all required fields',
       );
       await refused(
-        () => manager.post('/api/users', { username: 'shorty', password: 'abc' }),
+        () => app.manager.post('/api/users', { username: 'shorty', password: 'abc' }),
         400,
         'Password must be at least 8 characters long',
       );
@@ -250,13 +251,13 @@ describe('a hostile client over HTTP', () => {
     it('answers the unit price and discount texts without a field prefix', async () => {
       const movement = { productId, type: 'out', quantity: 1, reason: 'sale' };
       await refused(
-        () => manager.post('/api/transactions', { ...movement, unitPrice: '' }),
+        () => app.manager.post('/api/transactions', { ...movement, unitPrice: '' }),
         400,
         'Unit price is required',
       );
-      await refused(() => manager.post('/api/transactions', movement), 400, 'Unit price is required');
+      await refused(() => app.manager.post('/api/transactions', movement), 400, 'Unit price is required');
       await refused(
-        () => manager.post('/api/transactions', { ...movement, unitPrice: '500', discountPercentage: '101' }),
+        () => app.manager.post('/api/transactions', { ...movement, unitPrice: '500', discountPercentage: '101' }),
         400,
         'Discount must be between 0% and 100%',
       );
@@ -267,7 +268,11 @@ describe('a hostile client over HTTP', () => {
         discountPercentage,
       });
       for (const discount of [true, null, '101', -1, [], 'abc'])
-        await refused(() => manager.post('/api/sales', sale(discount)), 400, 'Discount must be between 0% and 100%');
+        await refused(
+          () => app.manager.post('/api/sales', sale(discount)),
+          400,
+          'Discount must be between 0% and 100%',
+        );
       await refused(() => app.client().post('/api/login', { username: 'manager' }), 400, 'Password is required');
     });
   });
@@ -275,22 +280,23 @@ describe('a hostile client over HTTP', () => {
   describe('4. a manager is never inactive', () => {
     it('refuses to create an inactive manager, and answers activation of an active manager without the deactivation text', async () => {
       await refused(
-        () => manager.post('/api/users', { username: 'pw5', password: 'abcdefgh', role: 'manager', isActive: false }),
+        () =>
+          app.manager.post('/api/users', { username: 'pw5', password: 'abcdefgh', role: 'manager', isActive: false }),
         400,
         'A manager cannot be deactivated',
       );
-      const created = await manager.post('/api/users', {
+      const created = await app.manager.post('/api/users', {
         username: 'pw6',
         password: 'abcdefgh',
         role: 'manager',
         isActive: true,
       });
       expect(created.status).toBe(201);
-      const activated = await manager.put(`/api/users/${created.body.id}`, { isActive: true });
+      const activated = await app.manager.put(`/api/users/${created.body.id}`, { isActive: true });
       expect(activated.status).toBe(200);
       expect(activated.body).toMatchObject({ id: created.body.id, role: 'manager', isActive: true });
       await refused(
-        () => manager.put(`/api/users/${created.body.id}`, { isActive: false }),
+        () => app.manager.put(`/api/users/${created.body.id}`, { isActive: false }),
         403,
         'A manager cannot be deactivated',
       );
@@ -299,12 +305,12 @@ describe('a hostile client over HTTP', () => {
 
   describe('5. a stock movement cannot join an online order', () => {
     it("refuses an online order's number as a saleId with 409", async () => {
-      const orders = onlineOrderHelpers(app, manager);
+      const orders = onlineOrderHelpers(app, app.manager);
       const order = await orders.placeOrder([{ productId, quantity: 1 }]);
       for (const type of ['in', 'out'] as const) {
         await refused(
           () =>
-            manager.post('/api/transactions', {
+            app.manager.post('/api/transactions', {
               productId,
               type,
               quantity: 1,
@@ -319,10 +325,10 @@ describe('a hostile client over HTTP', () => {
     });
 
     it("refuses an online order's number as a till sale's id with 409, before and after the order is served", async () => {
-      const orders = onlineOrderHelpers(app, manager);
+      const orders = onlineOrderHelpers(app, app.manager);
       const order = await orders.placeOrder([{ productId, quantity: 1 }]);
       const sale = () =>
-        manager.post('/api/sales', {
+        app.manager.post('/api/sales', {
           saleId: order.orderNumber,
           items: [{ productId, quantity: 1 }],
           paymentMethod: 'cash',
@@ -331,7 +337,7 @@ describe('a hostile client over HTTP', () => {
       await refused(sale, 409, message);
       expect((await orders.setStatus(order.id, 'served')).status).toBe(200);
       await refused(sale, 409, message);
-      expect((await manager.get(`/api/sales/${order.orderNumber}`)).status).toBe(404);
+      expect((await app.manager.get(`/api/sales/${order.orderNumber}`)).status).toBe(404);
     });
   });
 
@@ -345,7 +351,11 @@ describe('a hostile client over HTTP', () => {
       ['GET', '/api/nowhere/%ZZ'],
       ['GET', '/api/sales/%ED%A0%80'],
     ])('%s %s answers 400', async (method, path) => {
-      await refused(() => manager.request(method, path), 400, 'The address is not valid: it has a malformed %-escape');
+      await refused(
+        () => app.manager.request(method, path),
+        400,
+        'The address is not valid: it has a malformed %-escape',
+      );
     });
   });
 
@@ -353,9 +363,11 @@ describe('a hostile client over HTTP', () => {
     let uploader: ApiClient;
     let uploaderId: string;
     beforeAll(async () => {
-      const granted = await manager.put('/api/settings/page_permissions', { value: { assistant: { products: true } } });
+      const granted = await app.manager.put('/api/settings/page_permissions', {
+        value: { assistant: { products: true } },
+      });
       expect(granted.status).toBe(200);
-      const created = await manager.post('/api/users', { username: 'uploader', password: 'uploader-1' });
+      const created = await app.manager.post('/api/users', { username: 'uploader', password: 'uploader-1' });
       uploaderId = created.body.id;
       uploader = await app.signIn('uploader', 'uploader-1');
     });
@@ -368,16 +380,16 @@ describe('a hostile client over HTTP', () => {
 
     it('refuses a ticket once its owner is deactivated, and again after reactivation it is still refused only if deleted', async () => {
       const url = await ticket();
-      expect((await manager.put(`/api/users/${uploaderId}`, { isActive: false })).status).toBe(200);
+      expect((await app.manager.put(`/api/users/${uploaderId}`, { isActive: false })).status).toBe(200);
       const response = await put(url);
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({
         message: 'This upload link is no longer valid: its user is inactive or deleted',
       });
-      expect((await manager.put(`/api/users/${uploaderId}`, { isActive: true })).status).toBe(200);
+      expect((await app.manager.put(`/api/users/${uploaderId}`, { isActive: true })).status).toBe(200);
       uploader = await app.signIn('uploader', 'uploader-1');
       const next = await ticket();
-      expect((await manager.delete(`/api/users/${uploaderId}`)).status).toBe(204);
+      expect((await app.manager.delete(`/api/users/${uploaderId}`)).status).toBe(204);
       const afterDelete = await put(next);
       expect(afterDelete.status).toBe(403);
       expect(await afterDelete.json()).toEqual({

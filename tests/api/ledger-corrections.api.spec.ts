@@ -1,5 +1,5 @@
 import { productHistoryResponse, reportSummaryResponse, stocktakeResponse } from '@shop/contracts';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 import type { ApiClient } from './support/api-client';
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
@@ -13,28 +13,24 @@ async function mark(): Promise<string> {
 }
 
 describe('ledger corrections: stocktakes and reversals, in history and as-of figures', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
   let assistant: ApiClient;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-    await manager.post('/api/users', { username: 'ada', password: 'ada-secret-1' });
-    await manager.put('/api/settings/page_permissions', { value: { assistant: { inventory: true, sales: true } } });
+    await app.manager.post('/api/users', { username: 'ada', password: 'ada-secret-1' });
+    await app.manager.put('/api/settings/page_permissions', { value: { assistant: { inventory: true, sales: true } } });
     assistant = await app.signIn('ada', 'ada-secret-1');
   });
-  afterAll(() => app.close());
 
   const stockAsOf = async (productId: string, asOf: string) => {
-    const response = await manager.get(`/api/inventory?asOf=${encodeURIComponent(asOf)}`);
+    const response = await app.manager.get(`/api/inventory?asOf=${encodeURIComponent(asOf)}`);
     expect(response.status).toBe(200);
     return response.body.find((row: { id: string }) => row.id === productId) ?? null;
   };
 
   it('records differences, reverses mistakes once, and keeps both sides in the history', async () => {
     const beforeCreation = await mark();
-    const { body: product } = await manager.post('/api/products', {
+    const { body: product } = await app.manager.post('/api/products', {
       name: 'Rose Toner',
       sku: 'ROSE-1',
       category: 'Skincare Products',
@@ -43,7 +39,7 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
       currentStock: 10,
       minStockLevel: 8,
     });
-    const receipt = await manager.post('/api/transactions', {
+    const receipt = await app.manager.post('/api/transactions', {
       productId: product.id,
       type: 'in',
       quantity: 5,
@@ -93,7 +89,7 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
     expect(
       (await assistant.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Keyed twice' })).status,
     ).toBe(403);
-    const reversal = await manager.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Keyed twice' });
+    const reversal = await app.manager.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Keyed twice' });
     expect(reversal.status).toBe(201);
     expect(reversal.body).toMatchObject({
       type: 'out',
@@ -102,24 +98,28 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
       totalValue: '7500.00',
       notes: 'Keyed twice',
     });
-    const again = await manager.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Again' });
+    const again = await app.manager.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Again' });
     expect(again).toMatchObject({ status: 409, body: { message: 'This movement has already been reversed' } });
-    expect((await manager.post(`/api/transactions/${reversal.body.id}/reverse`, { notes: 'Undo' })).status).toBe(409);
-    expect((await manager.post(`/api/transactions/${crypto.randomUUID()}/reverse`, { notes: 'x' })).status).toBe(404);
-    expect((await manager.post(`/api/transactions/${receipt.body.id}/reverse`, {})).status).toBe(400);
+    expect((await app.manager.post(`/api/transactions/${reversal.body.id}/reverse`, { notes: 'Undo' })).status).toBe(
+      409,
+    );
+    expect((await app.manager.post(`/api/transactions/${crypto.randomUUID()}/reverse`, { notes: 'x' })).status).toBe(
+      404,
+    );
+    expect((await app.manager.post(`/api/transactions/${receipt.body.id}/reverse`, {})).status).toBe(400);
     const afterReversal = await mark();
 
     // The sale line, reversed too: its figures leave the sale's own period.
-    const saleLine = (await manager.get('/api/transactions')).body.find(
+    const saleLine = (await app.manager.get('/api/transactions')).body.find(
       (row: { saleId: string | null; productId: string }) =>
         row.saleId === 'CASH-LEDGER-1' && row.productId === product.id,
     );
     expect(
-      (await manager.post(`/api/transactions/${saleLine.id}/reverse`, { notes: 'Customer never paid' })).status,
+      (await app.manager.post(`/api/transactions/${saleLine.id}/reverse`, { notes: 'Customer never paid' })).status,
     ).toBe(201);
     const end = await mark();
 
-    const history = await manager.get(`/api/products/${product.id}/history`);
+    const history = await app.manager.get(`/api/products/${product.id}/history`);
     expect(history.status).toBe(200);
     productHistoryResponse.parse(history.body);
     const entries = history.body.entries;
@@ -163,7 +163,7 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
     expect(entries[5]).toMatchObject({ reference: saleLine.id, reason: 'adjustment', costChanged: false });
     // Stock 8 at or below the minimum of 8: every entry since it was last above brought it there.
     expect(history.body.lowStock).toEqual({ since: entries[4].at, entryNos: [5, 6] });
-    const recent = await manager.get(`/api/products/${product.id}/history?sinceLastAboveMin=true`);
+    const recent = await app.manager.get(`/api/products/${product.id}/history?sinceLastAboveMin=true`);
     expect(recent.body.entries.map((entry: { entryNo: number }) => entry.entryNo)).toEqual([5, 6]);
 
     expect(await stockAsOf(product.id, beforeCreation)).toBeNull();
@@ -176,15 +176,17 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
     expect(await stockAsOf(product.id, afterStocktake)).toMatchObject({ currentStock: 9, stockValue: '13500.00' });
     expect(await stockAsOf(product.id, afterReversal)).toMatchObject({ currentStock: 4, status: 'Low Stock' });
     expect(await stockAsOf(product.id, end)).toMatchObject({ currentStock: 8 });
-    const live = (await manager.get('/api/products')).body.find((row: { id: string }) => row.id === product.id);
+    const live = (await app.manager.get('/api/products')).body.find((row: { id: string }) => row.id === product.id);
     expect(live.currentStock).toBe(8);
 
     // The sale's period, corrected and as known before the reversal.
     const range = `from=${encodeURIComponent(beforeCreation)}&to=${encodeURIComponent(afterSale)}`;
-    const corrected = await manager.get(`/api/reports/summary?${range}`);
+    const corrected = await app.manager.get(`/api/reports/summary?${range}`);
     reportSummaryResponse.parse(corrected.body);
     expect(corrected.body.sales).toMatchObject({ totalSales: '0.00', unitsSold: 0, saleLines: 0, reversedLines: 1 });
-    const original = await manager.get(`/api/reports/summary?${range}&knownAt=${encodeURIComponent(afterReversal)}`);
+    const original = await app.manager.get(
+      `/api/reports/summary?${range}&knownAt=${encodeURIComponent(afterReversal)}`,
+    );
     expect(original.body.sales).toMatchObject({
       totalSales: '5400.00',
       originalTotal: '6000.00',
@@ -202,38 +204,38 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
     expect(original.body.stock).toMatchObject({ totalUnits: 11, stockValue: '16500.00' });
 
     // Deleted: gone from today's inventory, still in the past and in its history.
-    expect((await manager.delete(`/api/products/${product.id}`)).status).toBe(204);
+    expect((await app.manager.delete(`/api/products/${product.id}`)).status).toBe(204);
     expect(await stockAsOf(product.id, new Date().toISOString())).toBeNull();
     expect(await stockAsOf(product.id, end)).toMatchObject({ currentStock: 8 });
-    const kept = await manager.get(`/api/products/${product.id}/history`);
+    const kept = await app.manager.get(`/api/products/${product.id}/history`);
     expect(kept.body.product.deletedAt).not.toBeNull();
     expect(kept.body.entries.at(-1)).toMatchObject({ event: 'ProductDeleted', change: 0, balanceAfter: 8 });
     expect(kept.body.lowStock).toBeNull();
   });
 
   it('refuses a reversal of a stock in that would make the stock negative', async () => {
-    const { body: product } = await manager.post('/api/products', {
+    const { body: product } = await app.manager.post('/api/products', {
       name: 'Nail Polish',
       sku: 'NAIL-1',
       category: 'Nail Care',
       price: '800.00',
       currentStock: 0,
     });
-    const receipt = await manager.post('/api/transactions', {
+    const receipt = await app.manager.post('/api/transactions', {
       productId: product.id,
       type: 'in',
       quantity: 6,
       unitPrice: '800.00',
       reason: 'purchase',
     });
-    await manager.post('/api/transactions', {
+    await app.manager.post('/api/transactions', {
       productId: product.id,
       type: 'out',
       quantity: 4,
       unitPrice: '800.00',
       reason: 'waste',
     });
-    const refused = await manager.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Wrong product' });
+    const refused = await app.manager.post(`/api/transactions/${receipt.body.id}/reverse`, { notes: 'Wrong product' });
     expect(refused).toMatchObject({
       status: 409,
       body: {
@@ -241,8 +243,8 @@ describe('ledger corrections: stocktakes and reversals, in history and as-of fig
         title: 'Insufficient stock',
       },
     });
-    expect((await manager.get(`/api/products/${product.id}/history`)).body.product.currentStock).toBe(2);
-    expect((await manager.get(`/api/products/${crypto.randomUUID()}/history`)).status).toBe(404);
-    expect((await manager.get('/api/inventory?asOf=yesterday')).status).toBe(400);
+    expect((await app.manager.get(`/api/products/${product.id}/history`)).body.product.currentStock).toBe(2);
+    expect((await app.manager.get(`/api/products/${crypto.randomUUID()}/history`)).status).toBe(404);
+    expect((await app.manager.get('/api/inventory?asOf=yesterday')).status).toBe(400);
   });
 });

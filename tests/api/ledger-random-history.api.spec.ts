@@ -1,6 +1,5 @@
 import { inventoryItemResponse, reportSummaryResponse } from '@shop/contracts';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 import { appendRandomHistory, seeded } from './support/ledger-history.generator';
 import {
   asApiFigures,
@@ -21,13 +20,10 @@ const q = (date: Date | number) => encodeURIComponent(new Date(date).toISOString
  * a brute-force recomputation from the raw events read back with readAll.
  */
 describe('ledger over a random history, against a brute-force recomputation', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
   let events: RawEvent[];
 
   beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
     const last = await appendRandomHistory(app.infrastructure.eventStore, {
       seed: 5_2025,
       start: START,
@@ -37,7 +33,6 @@ describe('ledger over a random history, against a brute-force recomputation', ()
     expect(await app.infrastructure.runner.waitFor(last, 180_000)).toBe(true);
     events = await readEverything(app.infrastructure.eventStore);
   }, 300_000);
-  afterAll(() => app.close());
 
   it('generated a history worth checking', () => {
     const count = (predicate: (raw: RawEvent) => boolean) => events.filter(predicate).length;
@@ -62,7 +57,7 @@ describe('ledger over a random history, against a brute-force recomputation', ()
       end + 1,
     ];
     for (const instant of instants) {
-      const response = await manager.get(`/api/inventory?asOf=${q(instant)}`);
+      const response = await app.manager.get(`/api/inventory?asOf=${q(instant)}`);
       expect(response.status).toBe(200);
       const expected = stockAsOf(events, instant);
       const actual = new Map<string, unknown>(
@@ -79,8 +74,8 @@ describe('ledger over a random history, against a brute-force recomputation', ()
         rows: expected,
       });
     }
-    const now = await manager.get('/api/inventory');
-    const products = await manager.get('/api/products');
+    const now = await app.manager.get('/api/inventory');
+    const products = await app.manager.get('/api/products');
     expect(now.body.map((item: { id: string; currentStock: number }) => [item.id, item.currentStock])).toEqual(
       products.body.map((item: { id: string; currentStock: number }) => [item.id, item.currentStock]),
     );
@@ -106,7 +101,7 @@ describe('ledger over a random history, against a brute-force recomputation', ()
     let corrected = 0;
     for (const range of ranges) {
       const query = `from=${q(range.from)}&to=${q(range.to)}${range.knownAt ? `&knownAt=${q(range.knownAt)}` : ''}`;
-      const response = await manager.get(`/api/reports/summary?${query}`);
+      const response = await app.manager.get(`/api/reports/summary?${query}`);
       expect(response.status).toBe(200);
       const report = reportSummaryResponse.parse(response.body);
       const expected = salesSummary(events, range.from, range.to, range.knownAt);
@@ -142,7 +137,7 @@ describe('ledger over a random history, against a brute-force recomputation', ()
   });
 
   it('keeps daily sales per staff member, backfilled like every read model, equal to the raw events', async () => {
-    const response = await manager.get('/api/reports/staff-daily?from=2025-01-01&to=2025-12-31');
+    const response = await app.manager.get('/api/reports/staff-daily?from=2025-01-01&to=2025-12-31');
     expect(response.status).toBe(200);
     const expected = salesSummary(events, START.getTime(), START.getTime() + 366 * 86_400_000).byDayStaff;
     const actual = new Map<string, unknown>(

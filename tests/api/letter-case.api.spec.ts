@@ -1,6 +1,5 @@
 import { STOREFRONT_TOKEN } from './support/online-order-helpers';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * Ids and usernames as clients really send them: a UUID in upper case is the same id (RFC 9562),
@@ -8,14 +7,11 @@ import type { ApiClient } from './support/api-client';
  * username registry already holds it.
  */
 describe('letter case of ids and usernames', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp({ storefrontToken: STOREFRONT_TOKEN });
   let productId: string;
 
   beforeAll(async () => {
-    app = await startTestApp({ storefrontToken: STOREFRONT_TOKEN });
-    manager = await app.signIn('manager', app.managerPassword);
-    const created = await manager.post('/api/products', {
+    const created = await app.manager.post('/api/products', {
       name: 'Shea Butter',
       sku: 'CASE-1',
       category: 'Body Care',
@@ -25,12 +21,11 @@ describe('letter case of ids and usernames', () => {
     expect(created.status).toBe(201);
     productId = created.body.id;
   });
-  afterAll(() => app.close());
 
   const upper = () => productId.toUpperCase();
 
   it('takes a product id in upper case wherever a product is named', async () => {
-    const moved = await manager.post('/api/transactions', {
+    const moved = await app.manager.post('/api/transactions', {
       productId: upper(),
       type: 'out',
       quantity: 2,
@@ -40,14 +35,18 @@ describe('letter case of ids and usernames', () => {
     expect(moved.status).toBe(201);
     expect(moved.body.productId).toBe(productId);
 
-    const sold = await manager.post('/api/sales', {
+    const sold = await app.manager.post('/api/sales', {
       saleId: 'CASH-CASE-1',
       items: [{ productId: upper(), quantity: 1 }],
       paymentMethod: 'cash',
     });
     expect(sold.status).toBe(201);
 
-    const counted = await manager.post('/api/stocktakes', { productId: upper(), countedQuantity: 16, notes: 'shelf' });
+    const counted = await app.manager.post('/api/stocktakes', {
+      productId: upper(),
+      countedQuantity: 16,
+      notes: 'shelf',
+    });
     expect(counted.status).toBe(201);
     expect(counted.body).toMatchObject({ productId, expectedQuantity: 17, countedQuantity: 16, difference: -1 });
 
@@ -61,14 +60,14 @@ describe('letter case of ids and usernames', () => {
       );
     expect(ordered.status).toBe(201);
 
-    const history = await manager.get(`/api/products/${upper()}/history`);
+    const history = await app.manager.get(`/api/products/${upper()}/history`);
     expect(history.status).toBe(200);
-    const products = await manager.get('/api/products');
+    const products = await app.manager.get('/api/products');
     expect(products.body.find((product: { id: string }) => product.id === productId).currentStock).toBe(16);
   });
 
   it('counts a product named in two letter cases on one sheet as counted twice', async () => {
-    const sheet = await manager.post('/api/stocktakes', {
+    const sheet = await app.manager.post('/api/stocktakes', {
       lines: [
         { productId, countedQuantity: 1 },
         { productId: upper(), countedQuantity: 2 },
@@ -80,19 +79,19 @@ describe('letter case of ids and usernames', () => {
   });
 
   it('deactivates and deletes a user named by an upper-case id', async () => {
-    const created = await manager.post('/api/users', { username: 'tolu', password: 'tolu-secret-1' });
+    const created = await app.manager.post('/api/users', { username: 'tolu', password: 'tolu-secret-1' });
     expect(created.status).toBe(201);
     const id: string = created.body.id;
-    const updated = await manager.put(`/api/users/${id.toUpperCase()}`, { isActive: false });
+    const updated = await app.manager.put(`/api/users/${id.toUpperCase()}`, { isActive: false });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id, isActive: false });
-    expect((await manager.delete(`/api/users/${id.toUpperCase()}`)).status).toBe(204);
-    const users = await manager.get('/api/users');
+    expect((await app.manager.delete(`/api/users/${id.toUpperCase()}`)).status).toBe(204);
+    const users = await app.manager.get('/api/users');
     expect(users.body.map((user: { id: string }) => user.id)).not.toContain(id);
   });
 
   it('signs a user in whatever the letter case of the username typed', async () => {
-    expect((await manager.post('/api/users', { username: 'Chiamaka', password: 'chi-secret-1' })).status).toBe(201);
+    expect((await app.manager.post('/api/users', { username: 'Chiamaka', password: 'chi-secret-1' })).status).toBe(201);
     for (const typed of ['Chiamaka', 'chiamaka', 'CHIAMAKA', ' chiamaka ']) {
       const client = app.client();
       const signedIn = await client.post('/api/login', { username: typed, password: 'chi-secret-1' });
@@ -106,7 +105,11 @@ describe('letter case of ids and usernames', () => {
   it('refuses a permissions object too large to keep, storing nothing', async () => {
     const before = await app.snapshot();
     const huge = Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`page${index}`, 'x'.repeat(20)]));
-    const refused = await manager.post('/api/users', { username: 'big', password: 'big-secret-1', permissions: huge });
+    const refused = await app.manager.post('/api/users', {
+      username: 'big',
+      password: 'big-secret-1',
+      permissions: huge,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ message: 'Permissions are too large' });
     expect(await app.snapshot()).toEqual(before);

@@ -1,21 +1,17 @@
 import { LIMITS, MAX_AMOUNT } from '@shop/contracts';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * Issue 9 point 2: a value the read models cannot store is refused where it is decided, so it never
  * reaches a projection. Each refusal answers 400/409 with a message and appends no event.
  */
 describe('limits: what the read models cannot store is refused, nothing is stored', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
   let serumId: string;
   let pricyId: string;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-    const serum = await manager.post('/api/products', {
+    const serum = await app.manager.post('/api/products', {
       name: 'Vitamin C Serum',
       sku: 'VITC-01',
       category: 'Skincare Products',
@@ -24,7 +20,7 @@ describe('limits: what the read models cannot store is refused, nothing is store
     });
     expect(serum.status).toBe(201);
     serumId = serum.body.id;
-    const pricy = await manager.post('/api/products', {
+    const pricy = await app.manager.post('/api/products', {
       name: 'Gold Mask',
       sku: 'GOLD-01',
       category: 'Skincare Products',
@@ -34,11 +30,10 @@ describe('limits: what the read models cannot store is refused, nothing is store
     expect(pricy.status).toBe(201);
     pricyId = pricy.body.id;
   }, 300_000);
-  afterAll(() => app.close());
 
   const refused = async (path: string, body: unknown, status: number, message: string) => {
     const before = await app.snapshot();
-    const response = await manager.post(path, body);
+    const response = await app.manager.post(path, body);
     expect({ status: response.status, body: response.body }).toEqual({
       status,
       body: expect.objectContaining({ message }),
@@ -54,7 +49,7 @@ describe('limits: what the read models cannot store is refused, nothing is store
       'Total must be at most 99999999.99: 1001 × 99999.99 is 100099989.99',
     );
     // The read models stay in service: the largest total that fits is recorded and visible.
-    const fits = await manager.post('/api/transactions', {
+    const fits = await app.manager.post('/api/transactions', {
       productId: serumId,
       type: 'in',
       quantity: 1000,
@@ -63,7 +58,7 @@ describe('limits: what the read models cannot store is refused, nothing is store
     });
     expect(fits.status).toBe(201);
     expect(fits.body).toMatchObject({ quantity: 1000, totalValue: '99999990.00' });
-    const listed = await manager.get('/api/transactions');
+    const listed = await app.manager.get('/api/transactions');
     expect(listed.body.some((row: { id: string }) => row.id === fits.body.id)).toBe(true);
   });
 
@@ -102,7 +97,7 @@ describe('limits: what the read models cannot store is refused, nothing is store
       400,
       'countedQuantity: Counted quantity must be at most 1000000000',
     );
-    const cheap = await manager.post('/api/products', {
+    const cheap = await app.manager.post('/api/products', {
       name: 'Cotton Pads',
       sku: 'PADS-01',
       category: 'Skincare Products',
@@ -120,7 +115,7 @@ describe('limits: what the read models cannot store is refused, nothing is store
 
   it('answers stock as of, the range report and the inventory CSV for a product at the largest price and stock', async () => {
     // Both within the limits, so the domain accepts them; price × stock (10^17) is past a decimal(16,2).
-    const vault = await manager.post('/api/products', {
+    const vault = await app.manager.post('/api/products', {
       name: 'Vault Gift Set',
       sku: 'VAULT-01',
       category: 'Gift Sets',
@@ -131,19 +126,19 @@ describe('limits: what the read models cannot store is refused, nothing is store
     const value = '99999999990000000.00';
 
     for (const path of ['/api/inventory', '/api/inventory?asOf=9999-12-31']) {
-      const inventory = await manager.get(path);
+      const inventory = await app.manager.get(path);
       expect(inventory.status).toBe(200);
       expect(inventory.body.find((item: { id: string }) => item.id === vault.body.id)).toMatchObject({
         currentStock: LIMITS.maxStockLevel,
         stockValue: value,
       });
     }
-    const report = await manager.get('/api/reports/summary');
+    const report = await app.manager.get('/api/reports/summary');
     expect(report.status).toBe(200);
     expect(report.body.stock.byCategory).toContainEqual(
       expect.objectContaining({ category: 'Gift Sets', units: LIMITS.maxStockLevel, stockValue: value }),
     );
-    const csv = await manager.get('/api/reports/inventory.csv');
+    const csv = await app.manager.get('/api/reports/inventory.csv');
     expect(csv.status).toBe(200);
     expect(csv.text).toContain(
       `Vault Gift Set,VAULT-01,Gift Sets,${MAX_AMOUNT},${LIMITS.maxStockLevel},0,${value},In Stock`,
@@ -155,7 +150,7 @@ describe('limits: what the read models cannot store is refused, nothing is store
     const lipsticks = (count: number) => '💄'.repeat(count);
 
     it('takes a product name of 255 emoji and refuses 256', async () => {
-      const taken = await manager.post('/api/products', {
+      const taken = await app.manager.post('/api/products', {
         name: lipsticks(255),
         sku: '𝒢𝓁𝑜𝓌-'.repeat(20),
         category: 'Makeup Products',
@@ -192,15 +187,15 @@ describe('limits: what the read models cannot store is refused, nothing is store
         400,
         'Password must be at least 8 characters long',
       );
-      const taken = await manager.post('/api/users', { username: 'emoji-pass', password: lipsticks(8) });
+      const taken = await app.manager.post('/api/users', { username: 'emoji-pass', password: lipsticks(8) });
       expect(taken.status).toBe(201);
     });
 
     it('counts a new password of 4 emoji (8 UTF-16 units) as too short on a password change', async () => {
-      const users = await manager.get('/api/users');
+      const users = await app.manager.get('/api/users');
       const self = users.body.find((user: { username: string }) => user.username === 'manager');
       const before = await app.snapshot();
-      const change = await manager.put(`/api/users/${self.id}/change-password`, {
+      const change = await app.manager.put(`/api/users/${self.id}/change-password`, {
         currentPassword: app.managerPassword,
         newPassword: lipsticks(4),
       });

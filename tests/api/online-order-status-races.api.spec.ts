@@ -1,5 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 import { onlineOrderHelpers, STOREFRONT_TOKEN } from './support/online-order-helpers';
 
 /**
@@ -9,16 +8,12 @@ import { onlineOrderHelpers, STOREFRONT_TOKEN } from './support/online-order-hel
  * has given back exactly what it took and sold nothing.
  */
 describe('online orders: concurrent status moves', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp({ storefrontToken: STOREFRONT_TOKEN });
   let api: ReturnType<typeof onlineOrderHelpers>;
 
   beforeAll(async () => {
-    app = await startTestApp({ storefrontToken: STOREFRONT_TOKEN });
-    manager = await app.signIn('manager', app.managerPassword);
-    api = onlineOrderHelpers(app, manager);
+    api = onlineOrderHelpers(app, app.manager);
   });
-  afterAll(() => app.close());
 
   /** Brings the order back to pending, unless it is there already. */
   const backToPending = async (id: string) => {

@@ -1,6 +1,5 @@
 import { ONLINE_ORDER_STATUSES } from '@shop/contracts';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 import { onlineOrderHelpers, STOREFRONT_TOKEN } from './support/online-order-helpers';
 
 const LEGAL: Record<string, string[]> = {
@@ -10,16 +9,12 @@ const LEGAL: Record<string, string[]> = {
 };
 
 describe('online orders: storefront intake, status machine and stock', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp({ storefrontToken: STOREFRONT_TOKEN });
   let api: ReturnType<typeof onlineOrderHelpers>;
 
   beforeAll(async () => {
-    app = await startTestApp({ storefrontToken: STOREFRONT_TOKEN });
-    manager = await app.signIn('manager', app.managerPassword);
-    api = onlineOrderHelpers(app, manager);
+    api = onlineOrderHelpers(app, app.manager);
   });
-  afterAll(() => app.close());
 
   it('prices every line from the catalogue, ignoring client prices, and totals exactly', async () => {
     const [cream, soap] = [await api.newProduct('333.33', 10), await api.newProduct('0.99', 10)];
@@ -67,7 +62,7 @@ describe('online orders: storefront intake, status machine and stock', () => {
   it('refuses bad orders with a message naming the problem, recording nothing', async () => {
     const product = await api.newProduct('10', 5);
     const gone = await api.newProduct('10', 5);
-    await manager.delete(`/api/products/${gone.id}`);
+    await app.manager.delete(`/api/products/${gone.id}`);
     const item = [{ productId: product.id, quantity: 1 }];
     const unknown = '9b2e4c1a-0000-4000-8000-000000000000';
     const before = await app.snapshot();
@@ -193,7 +188,7 @@ describe('online orders: storefront intake, status machine and stock', () => {
     expect(await api.stockOf(product.id)).toBe(7);
     const lines = (await api.movementsOf(order.orderNumber)).filter((row) => row.type === 'out');
     const newest = lines.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]!;
-    const reversed = await manager.post(`/api/transactions/${newest.id}/reverse`, { notes: 'served by mistake' });
+    const reversed = await app.manager.post(`/api/transactions/${newest.id}/reverse`, { notes: 'served by mistake' });
     expect(reversed.status).toBe(201);
     expect(await api.stockOf(product.id)).toBe(10);
     expect((await api.setStatus(order.id, 'pending')).status).toBe(200);
@@ -218,7 +213,7 @@ describe('online orders: storefront intake, status machine and stock', () => {
     expect(await api.orderById(order.id)).toMatchObject({ status: 'pending' });
     expect(await api.movementsOf(order.orderNumber)).toHaveLength(0);
 
-    await manager.delete(`/api/products/${scarce.id}`);
+    await app.manager.delete(`/api/products/${scarce.id}`);
     expect(await api.setStatus(order.id, 'served')).toMatchObject({
       status: 409,
       body: { message: `Cannot serve this order: ${scarce.name} has been deleted` },
@@ -241,7 +236,7 @@ describe('online orders: storefront intake, status machine and stock', () => {
   it('lists orders oldest first; answers 400 for a bad status and 404 for an unknown order', async () => {
     const first = await api.orderAt('pending');
     const second = await api.orderAt('pending');
-    const ids = ((await manager.get('/api/online-orders')).body as { id: string }[]).map((order) => order.id);
+    const ids = ((await app.manager.get('/api/online-orders')).body as { id: string }[]).map((order) => order.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     expect(await api.setStatus(first.id, 'shipped')).toMatchObject({
       status: 400,
