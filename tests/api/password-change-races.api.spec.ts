@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 import type { ApiClient } from './support/api-client';
 
 /**
@@ -9,24 +9,17 @@ import type { ApiClient } from './support/api-client';
  * password worked.
  */
 describe('password changes at the same moment', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   const signInStatus = async (username: string, password: string) =>
     (await app.client().post('/api/login', { username, password })).status;
 
   it('records one change made with the current password; the rest are refused and their passwords never work', async () => {
-    const { body: user } = await manager.post('/api/users', { username: 'ngozi', password: 'ngozi-old-1' });
+    const { body: user } = await app.manager.post('/api/users', { username: 'ngozi', password: 'ngozi-old-1' });
     const wanted = ['ngozi-new-a', 'ngozi-new-b', 'ngozi-new-c', 'ngozi-new-d'];
     const answers = await Promise.all(
       wanted.map((newPassword) =>
-        manager.put(`/api/users/${user.id}/change-password`, { currentPassword: 'ngozi-old-1', newPassword }),
+        app.manager.put(`/api/users/${user.id}/change-password`, { currentPassword: 'ngozi-old-1', newPassword }),
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([204, 403, 403, 403]);
@@ -40,11 +33,17 @@ describe('password changes at the same moment', () => {
   });
 
   it('a change after the race is decided on the password then current', async () => {
-    const { body: user } = await manager.post('/api/users', { username: 'tunde', password: 'tunde-old-1' });
+    const { body: user } = await app.manager.post('/api/users', { username: 'tunde', password: 'tunde-old-1' });
     const path = `/api/users/${user.id}/change-password`;
-    expect((await manager.put(path, { currentPassword: 'tunde-old-1', newPassword: 'tunde-new-1' })).status).toBe(204);
-    expect((await manager.put(path, { currentPassword: 'tunde-old-1', newPassword: 'tunde-new-2' })).status).toBe(403);
-    expect((await manager.put(path, { currentPassword: 'tunde-new-1', newPassword: 'tunde-new-2' })).status).toBe(204);
+    expect((await app.manager.put(path, { currentPassword: 'tunde-old-1', newPassword: 'tunde-new-1' })).status).toBe(
+      204,
+    );
+    expect((await app.manager.put(path, { currentPassword: 'tunde-old-1', newPassword: 'tunde-new-2' })).status).toBe(
+      403,
+    );
+    expect((await app.manager.put(path, { currentPassword: 'tunde-new-1', newPassword: 'tunde-new-2' })).status).toBe(
+      204,
+    );
     expect(await signInStatus('tunde', 'tunde-new-2')).toBe(200);
   });
 
@@ -52,9 +51,9 @@ describe('password changes at the same moment', () => {
     const alive: string[] = [];
     for (let round = 0; round < 3; round++) {
       const username = `kemi${round}`;
-      const { body: user } = await manager.post('/api/users', { username, password: 'kemi-old-1' });
+      const { body: user } = await app.manager.post('/api/users', { username, password: 'kemi-old-1' });
       let changing = true;
-      const change = manager
+      const change = app.manager
         .put(`/api/users/${user.id}/change-password`, { currentPassword: 'kemi-old-1', newPassword: 'kemi-new-1' })
         .finally(() => (changing = false));
       // Sign-ins with the old password one after another while the change runs (within the account's

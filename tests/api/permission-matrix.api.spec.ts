@@ -1,6 +1,6 @@
 import { MESSAGES, PAGE_KEYS, type PageKey } from '@shop/contracts';
 import { servedRoutesOf } from '../support/served-routes';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 import type { ApiClient } from './support/api-client';
 
 /**
@@ -91,11 +91,10 @@ function expected(rule: Rule, who: 'anonymous' | 'without' | 'with' | 'manager')
 }
 
 describe('permission matrix: every call × role', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp({ storefrontToken: 'matrix-token-123' });
   let assistant: ApiClient;
 
-  const setPages = (pages: readonly PageKey[]) => grantOnly(manager, pages);
+  const setPages = (pages: readonly PageKey[]) => grantOnly(app.manager, pages);
   const call = async (client: ApiClient, method: string, path: string): Promise<Cell> => {
     // login/logout/customer-support intake with an invalid body: validated after access, so nothing is stored.
     const body = method === 'GET' || method === 'DELETE' ? undefined : { invalid: true };
@@ -104,12 +103,9 @@ describe('permission matrix: every call × role', () => {
   };
 
   beforeAll(async () => {
-    app = await startTestApp({ storefrontToken: 'matrix-token-123' });
-    manager = await app.signIn('manager', app.managerPassword);
-    await manager.post('/api/users', { username: 'asst', password: 'asst-secret-1' });
+    await app.manager.post('/api/users', { username: 'asst', password: 'asst-secret-1' });
     assistant = await app.signIn('asst', 'asst-secret-1');
   });
-  afterAll(() => app.close());
 
   it('covers every route the gateway serves', () => {
     const served = servedRoutesOf(app.app)
@@ -132,7 +128,7 @@ describe('permission matrix: every call × role', () => {
       if (path === '/api/logout' || path === '/api/login') continue; // would end or replace the sessions under test
       record('anonymous', method, path, await call(anonymous, method, path), expected(rule, 'anonymous'));
       record('assistant-without', method, path, await call(assistant, method, path), expected(rule, 'without'));
-      record('manager', method, path, await call(manager, method, path), expected(rule, 'manager'));
+      record('manager', method, path, await call(app.manager, method, path), expected(rule, 'manager'));
     }
     for (const page of PAGE_KEYS) {
       const granted = CALLS.filter(([, , rule]) => Array.isArray(rule) && rule.includes(page));
@@ -147,14 +143,13 @@ describe('permission matrix: every call × role', () => {
 });
 
 describe('POST /api/transactions: each page records only its own kind of movement', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
   let assistant: ApiClient;
   let productId: string;
 
-  const setPages = (pages: readonly PageKey[]) => grantOnly(manager, pages);
+  const setPages = (pages: readonly PageKey[]) => grantOnly(app.manager, pages);
   const stockOf = async () =>
-    (await manager.get('/api/products')).body.find((row: { id: string }) => row.id === productId)
+    (await app.manager.get('/api/products')).body.find((row: { id: string }) => row.id === productId)
       .currentStock as number;
   const movement = (type: 'in' | 'out', reason: string) => ({
     productId,
@@ -173,11 +168,9 @@ describe('POST /api/transactions: each page records only its own kind of movemen
   ] as const;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-    await manager.post('/api/users', { username: 'asst', password: 'asst-secret-1' });
+    await app.manager.post('/api/users', { username: 'asst', password: 'asst-secret-1' });
     assistant = await app.signIn('asst', 'asst-secret-1');
-    const created = await manager.post('/api/products', {
+    const created = await app.manager.post('/api/products', {
       name: 'Shea Butter',
       sku: 'SHEA-ACCESS',
       category: 'Body Care',
@@ -186,7 +179,6 @@ describe('POST /api/transactions: each page records only its own kind of movemen
     });
     productId = created.body.id;
   });
-  afterAll(() => app.close());
 
   it.each([
     ['sales', ['out sale']],
@@ -225,7 +217,7 @@ describe('POST /api/transactions: each page records only its own kind of movemen
       unitPrice: '0.01',
       totalValue: '0.01',
     });
-    expect((await manager.post('/api/transactions', cheap)).body).toMatchObject({ unitPrice: '0.01' });
+    expect((await app.manager.post('/api/transactions', cheap)).body).toMatchObject({ unitPrice: '0.01' });
   });
 
   it("a sale line recorded through the till alone is the assistant's own sale, whatever seller the browser names", async () => {
@@ -241,6 +233,6 @@ describe('POST /api/transactions: each page records only its own kind of movemen
 
   it('a manager records every kind', async () => {
     for (const [type, reason] of MOVEMENTS)
-      expect((await manager.post('/api/transactions', movement(type, reason))).status).toBe(201);
+      expect((await app.manager.post('/api/transactions', movement(type, reason))).status).toBe(201);
   });
 });

@@ -1,28 +1,20 @@
 import { mediaPathFromUploadUrl } from '@shop/contracts';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /** With S3 settings the browser uploads straight to the bucket; no S3 is reachable here, so this checks the URLs. */
 describe('product media on an S3-compatible bucket', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp({
-      s3: {
-        bucket: 'glow-media',
-        region: 'eu-west-1',
-        endpoint: 'http://127.0.0.1:9000',
-        accessKeyId: 'AKIDEXAMPLE',
-        secretAccessKey: 'secret',
-      },
-    });
-    manager = await app.signIn('manager', app.managerPassword);
+  const app = useTestApp({
+    s3: {
+      bucket: 'glow-media',
+      region: 'eu-west-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret',
+    },
   });
-  afterAll(() => app.close());
 
   it('answers a presigned PUT URL whose last segment becomes the stored path', async () => {
-    const { status, body } = await manager.post('/api/product-media/upload', {
+    const { status, body } = await app.manager.post('/api/product-media/upload', {
       filename: 'serum.webp',
       contentType: 'image/webp',
     });
@@ -39,13 +31,13 @@ describe('product media on an S3-compatible bucket', () => {
   });
 
   it('redirects a signed-in user to a short-lived signed GET, and refuses anyone else', async () => {
-    const { body } = await manager.post('/api/product-media/upload', {
+    const { body } = await app.manager.post('/api/product-media/upload', {
       filename: 'clip.mp4',
       contentType: 'video/mp4',
     });
     const path = mediaPathFromUploadUrl(body.uploadURL);
     const response = await fetch(`${app.url}${path}`, {
-      headers: { cookie: manager.cookie ?? '' },
+      headers: { cookie: app.manager.cookie ?? '' },
       redirect: 'manual',
     });
     expect(response.status).toBe(302);
@@ -56,6 +48,6 @@ describe('product media on an S3-compatible bucket', () => {
   });
 
   it('still refuses non-media types before signing anything', async () => {
-    expect((await manager.post('/api/product-media/upload', { contentType: 'text/html' })).status).toBe(400);
+    expect((await app.manager.post('/api/product-media/upload', { contentType: 'text/html' })).status).toBe(400);
   });
 });

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { productHistoryResponse, stocktakeResponse, stocktakeSheetResponse } from '@shop/contracts';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 import type { ApiClient } from './support/api-client';
 
 describe('POST /api/stocktakes with a count sheet (lines): one stocktake over many products', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
   let assistant: ApiClient;
   const ids: Record<string, string> = {};
 
   const createProduct = async (name: string, sku: string, currentStock: number) => {
-    const { status, body } = await manager.post('/api/products', {
+    const { status, body } = await app.manager.post('/api/products', {
       name,
       sku,
       category: 'Skincare Products',
@@ -23,19 +22,16 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
     return body.id as string;
   };
   const stockOf = async (id: string | undefined) =>
-    (await manager.get('/api/products')).body.find((product: { id: string }) => product.id === id).currentStock;
+    (await app.manager.get('/api/products')).body.find((product: { id: string }) => product.id === id).currentStock;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-    await manager.post('/api/users', { username: 'ada', password: 'ada-secret-1' });
-    await manager.put('/api/settings/page_permissions', { value: { assistant: { inventory: true } } });
+    await app.manager.post('/api/users', { username: 'ada', password: 'ada-secret-1' });
+    await app.manager.put('/api/settings/page_permissions', { value: { assistant: { inventory: true } } });
     assistant = await app.signIn('ada', 'ada-secret-1');
     ids.toner = await createProduct('Rose Toner', 'SHEET-1', 10);
     ids.serum = await createProduct('Night Serum', 'SHEET-2', 5);
     ids.balm = await createProduct('Lip Balm', 'SHEET-3', 7);
   });
-  afterAll(() => app.close());
 
   it('records one adjustment per differing line under one stocktake id, and nothing for a match', async () => {
     const response = await assistant.post('/api/stocktakes', {
@@ -76,20 +72,20 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
     });
 
     expect([await stockOf(ids.toner), await stockOf(ids.serum), await stockOf(ids.balm)]).toEqual([10, 3, 9]);
-    const history = productHistoryResponse.parse((await manager.get(`/api/products/${ids.serum}/history`)).body);
+    const history = productHistoryResponse.parse((await app.manager.get(`/api/products/${ids.serum}/history`)).body);
     expect(history.entries.at(-1)).toMatchObject({
       by: 'ada',
       reason: 'adjustment',
       stocktake: { stocktakeId: result.stocktakeId, expectedQuantity: 5, countedQuantity: 3 },
     });
-    const audit = await manager.get(`/api/audit?entity=product&q=${encodeURIComponent('Night Serum')}`);
+    const audit = await app.manager.get(`/api/audit?entity=product&q=${encodeURIComponent('Night Serum')}`);
     expect(audit.status).toBe(200);
     expect(audit.body.entries[0]).toMatchObject({ by: 'ada', entityId: ids.serum });
     expect(audit.body.entries[0].changes).toEqual([{ field: 'stock', before: '5', after: '3' }]);
   });
 
   it('still takes the single-product body', async () => {
-    const response = await manager.post('/api/stocktakes', {
+    const response = await app.manager.post('/api/stocktakes', {
       productId: ids.toner,
       countedQuantity: 8,
       notes: 'Two broken',
@@ -114,7 +110,7 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
     [{ lines: [{ productId: randomUUID(), countedQuantity: 1 }] }, 'Notes are required: say why the count differs'],
   ])('refuses %j with 400 and stores nothing', async (body, message) => {
     const before = await app.snapshot();
-    const response = await manager.post('/api/stocktakes', body);
+    const response = await app.manager.post('/api/stocktakes', body);
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(message);
     expect(await app.snapshot()).toEqual(before);
@@ -122,7 +118,7 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
 
   it('refuses a product counted twice (in any letter case) with 400, storing nothing', async () => {
     const before = await app.snapshot();
-    const response = await manager.post('/api/stocktakes', {
+    const response = await app.manager.post('/api/stocktakes', {
       lines: [
         { productId: ids.serum, countedQuantity: 1 },
         { productId: ids.serum!.toUpperCase(), countedQuantity: 2 },
@@ -136,10 +132,10 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
 
   it('refuses the whole sheet when one product is unknown (404) or deleted (409): no line is recorded', async () => {
     const gone = await createProduct('Old Mask', 'SHEET-4', 3);
-    expect((await manager.delete(`/api/products/${gone}`)).status).toBe(204);
+    expect((await app.manager.delete(`/api/products/${gone}`)).status).toBe(204);
     const before = await app.snapshot();
     const unknown = randomUUID();
-    const missing = await manager.post('/api/stocktakes', {
+    const missing = await app.manager.post('/api/stocktakes', {
       lines: [
         { productId: ids.serum, countedQuantity: 0 },
         { productId: unknown, countedQuantity: 1 },
@@ -148,7 +144,7 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
     });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(`Product ${unknown} not found`);
-    const deleted = await manager.post('/api/stocktakes', {
+    const deleted = await app.manager.post('/api/stocktakes', {
       lines: [
         { productId: ids.serum, countedQuantity: 0 },
         { productId: gone, countedQuantity: 1 },
@@ -163,14 +159,14 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
   it('decides on what is committed: sales racing the sheet still leave every product at its count', async () => {
     const racing = await createProduct('Race Cream', 'SHEET-5', 50);
     const sales = Array.from({ length: 6 }, (_, index) =>
-      manager.post('/api/sales', {
+      app.manager.post('/api/sales', {
         saleId: `CASH-SHEET-${index}`,
         items: [{ productId: racing, quantity: 1 }],
         discountPercentage: '0',
         paymentMethod: 'cash',
       }),
     );
-    const sheet = manager.post('/api/stocktakes', {
+    const sheet = app.manager.post('/api/stocktakes', {
       lines: [
         { productId: racing, countedQuantity: 40 },
         { productId: ids.balm, countedQuantity: 4 },
@@ -183,7 +179,7 @@ describe('POST /api/stocktakes with a count sheet (lines): one stocktake over ma
     const [raceLine, balmLine] = stocktakeSheetResponse.parse(sheetResponse.body).lines;
     expect(balmLine).toMatchObject({ expectedQuantity: 9, difference: -5 });
     // In the ledger's order: the count saw exactly the sales before it, and the ones after it count down from 40.
-    const { entries } = productHistoryResponse.parse((await manager.get(`/api/products/${racing}/history`)).body);
+    const { entries } = productHistoryResponse.parse((await app.manager.get(`/api/products/${racing}/history`)).body);
     const at = entries.findIndex((entry) => entry.stocktake?.stocktakeId === sheetResponse.body.stocktakeId);
     const before = at === -1 ? entries.length : at;
     const salesBefore = entries.slice(0, before).filter((entry) => entry.reason === 'sale').length;

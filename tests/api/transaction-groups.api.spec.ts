@@ -1,26 +1,22 @@
 import { transactionPageResponse, type TransactionPage } from '@shop/contracts';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 describe('GET /api/transactions/groups: the Transactions page, whole groups, paged on the server', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
   const ids: Record<string, string> = {};
 
   const page = async (query: string): Promise<TransactionPage> => {
-    const response = await manager.get(`/api/transactions/groups${query}`);
+    const response = await app.manager.get(`/api/transactions/groups${query}`);
     expect(response.status).toBe(200);
     return transactionPageResponse.parse(response.body);
   };
 
   beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
     for (const [key, name, sku] of [
       ['toner', 'Rose Toner', 'GRP-1'],
       ['serum', 'Night Serum', 'GRP-2'],
     ] as const) {
-      const { body } = await manager.post('/api/products', {
+      const { body } = await app.manager.post('/api/products', {
         name,
         sku,
         category: 'Skincare Products',
@@ -31,7 +27,7 @@ describe('GET /api/transactions/groups: the Transactions page, whole groups, pag
       });
       ids[key] = body.id;
     }
-    const waste = await manager.post('/api/transactions', {
+    const waste = await app.manager.post('/api/transactions', {
       productId: ids.toner,
       type: 'out',
       quantity: 1,
@@ -40,7 +36,7 @@ describe('GET /api/transactions/groups: the Transactions page, whole groups, pag
       notes: 'Dropped',
     });
     ids.waste = waste.body.id;
-    await manager.post('/api/sales', {
+    await app.manager.post('/api/sales', {
       saleId: 'CASH-GROUP-1',
       items: [
         { productId: ids.toner, quantity: 2 },
@@ -50,7 +46,7 @@ describe('GET /api/transactions/groups: the Transactions page, whole groups, pag
       paymentMethod: 'cash',
     });
     for (let index = 0; index < 5; index++) {
-      await manager.post('/api/transactions', {
+      await app.manager.post('/api/transactions', {
         productId: ids.serum,
         type: 'in',
         quantity: 1,
@@ -59,7 +55,6 @@ describe('GET /api/transactions/groups: the Transactions page, whole groups, pag
       });
     }
   });
-  afterAll(() => app.close());
 
   it('lists groups newest first in keyset pages, every movement exactly once', async () => {
     const seen: string[] = [];
@@ -75,7 +70,7 @@ describe('GET /api/transactions/groups: the Transactions page, whole groups, pag
     expect(pages).toBe(4);
     expect(seen).toHaveLength(8);
     expect(new Set(seen).size).toBe(8);
-    const everything = (await manager.get('/api/transactions')).body.map((row: { id: string }) => row.id);
+    const everything = (await app.manager.get('/api/transactions')).body.map((row: { id: string }) => row.id);
     expect(new Set(seen)).toEqual(new Set(everything));
   });
 
@@ -91,7 +86,7 @@ describe('GET /api/transactions/groups: the Transactions page, whole groups, pag
   });
 
   it('says which groups are recorded till sales (their receipt loads GET /api/sales/{saleId})', async () => {
-    const oneByOne = await manager.post('/api/transactions', {
+    const oneByOne = await app.manager.post('/api/transactions', {
       productId: ids.toner,
       type: 'out',
       quantity: 1,
@@ -103,14 +98,14 @@ describe('GET /api/transactions/groups: the Transactions page, whole groups, pag
     const groups = (await page('?limit=100')).groups;
     const bySale = (saleId: string) => groups.find((group) => group.saleId === saleId);
     expect(bySale('CASH-GROUP-1')?.recordedSale).toBe(true);
-    expect((await manager.get('/api/sales/CASH-GROUP-1')).status).toBe(200);
+    expect((await app.manager.get('/api/sales/CASH-GROUP-1')).status).toBe(200);
     expect(bySale('CASH-LINES-1')?.recordedSale).toBe(false);
-    expect((await manager.get('/api/sales/CASH-LINES-1')).status).toBe(404);
+    expect((await app.manager.get('/api/sales/CASH-LINES-1')).status).toBe(404);
     expect(groups.filter((group) => group.saleId === null).every((group) => !group.recordedSale)).toBe(true);
   });
 
   it('links a reversal and the movement it reverses', async () => {
-    const reversal = await manager.post(`/api/transactions/${ids.waste}/reverse`, { notes: 'Found it intact' });
+    const reversal = await app.manager.post(`/api/transactions/${ids.waste}/reverse`, { notes: 'Found it intact' });
     expect(reversal.status).toBe(201);
     const lines = (await page('?q=Rose')).groups.flatMap((group) => group.lines);
     expect(lines.find((line) => line.id === ids.waste)).toMatchObject({ reversedBy: reversal.body.id, reverses: null });
@@ -130,7 +125,7 @@ describe('GET /api/transactions/groups: the Transactions page, whole groups, pag
     ['?before=2025-02-30T10:00:00.000000Z_1_1', 'before must be a cursor from nextBefore'],
     ['?before=nonsense', 'before must be a cursor from nextBefore'],
   ])('refuses %s with 400', async (query, message) => {
-    const response = await manager.get(`/api/transactions/groups${query}`);
+    const response = await app.manager.get(`/api/transactions/groups${query}`);
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(message);
   });

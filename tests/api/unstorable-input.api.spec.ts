@@ -1,6 +1,5 @@
-import type { ApiClient } from './support/api-client';
 import { STOREFRONT_TOKEN } from './support/online-order-helpers';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 const NUL = 'a\u0000b';
 const LONE = 'x\ud800y';
@@ -10,16 +9,13 @@ const LONE = 'x\ud800y';
  * segments and deep JSON are each a 400 `{ message }` that stores nothing.
  */
 describe('input PostgreSQL cannot store, impossible dates and deep JSON are refused', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp({ storefrontToken: STOREFRONT_TOKEN });
   let productId: string;
   let movementId: string;
   let supportId: number;
 
   beforeAll(async () => {
-    app = await startTestApp({ storefrontToken: STOREFRONT_TOKEN });
-    manager = await app.signIn('manager', app.managerPassword);
-    const product = await manager.post('/api/products', {
+    const product = await app.manager.post('/api/products', {
       name: 'Rose Toner',
       sku: 'ROSE-01',
       category: 'Skincare Products',
@@ -27,7 +23,7 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
       currentStock: 10,
     });
     productId = product.body.id;
-    const movement = await manager.post('/api/transactions', {
+    const movement = await app.manager.post('/api/transactions', {
       productId,
       type: 'in',
       quantity: 1,
@@ -42,7 +38,6 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
     });
     supportId = support.body.id;
   });
-  afterAll(() => app.close());
 
   const expectRefused = async (send: () => Promise<{ status: number; body: any; text: string }>, message: RegExp) => {
     const before = await app.snapshot();
@@ -63,14 +58,14 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
       [
         'product name',
         NUL,
-        () => manager.post('/api/products', { name: NUL, sku: 'N-1', category: 'Fragrances', price: '1' }),
+        () => app.manager.post('/api/products', { name: NUL, sku: 'N-1', category: 'Fragrances', price: '1' }),
         /^Name contains characters that cannot be stored$/,
       ],
       [
         'product description',
         LONE,
         () =>
-          manager.post('/api/products', {
+          app.manager.post('/api/products', {
             name: 'N',
             sku: 'N-2',
             category: 'Fragrances',
@@ -82,20 +77,20 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
       [
         'movement notes',
         NUL,
-        () => manager.post('/api/transactions', { ...validMovement(), notes: NUL }),
+        () => app.manager.post('/api/transactions', { ...validMovement(), notes: NUL }),
         /^Notes contains characters that cannot be stored$/,
       ],
       [
         'movement seller name',
         LONE,
-        () => manager.post('/api/transactions', { ...validMovement(), sellerName: LONE }),
+        () => app.manager.post('/api/transactions', { ...validMovement(), sellerName: LONE }),
         /^Seller name contains/,
       ],
       [
         'sale notes',
         NUL,
         () =>
-          manager.post('/api/sales', {
+          app.manager.post('/api/sales', {
             saleId: 'CASH-NUL',
             items: [{ productId, quantity: 1 }],
             paymentMethod: 'cash',
@@ -106,7 +101,8 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
       [
         'sale id',
         LONE,
-        () => manager.post('/api/sales', { saleId: LONE, items: [{ productId, quantity: 1 }], paymentMethod: 'cash' }),
+        () =>
+          app.manager.post('/api/sales', { saleId: LONE, items: [{ productId, quantity: 1 }], paymentMethod: 'cash' }),
         /^Sale id contains/,
       ],
       [
@@ -124,7 +120,7 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
       [
         'support reply notes',
         NUL,
-        () => manager.post(`/api/customer-support/${supportId}/reply`, { reply: 'ok', notes: NUL }),
+        () => app.manager.post(`/api/customer-support/${supportId}/reply`, { reply: 'ok', notes: NUL }),
         /^Notes contains/,
       ],
       [
@@ -149,7 +145,7 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
         'contact address',
         LONE,
         () =>
-          manager.put('/api/contact-info', {
+          app.manager.put('/api/contact-info', {
             email: 'a@b.co',
             phone: '+2348012345678',
             whatsapp: '+2348012345678',
@@ -161,19 +157,19 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
       [
         'new username',
         NUL,
-        () => manager.post('/api/users', { username: NUL, password: 'secret-123' }),
+        () => app.manager.post('/api/users', { username: NUL, password: 'secret-123' }),
         /^Username contains/,
       ],
       [
         'stocktake notes',
         NUL,
-        () => manager.post('/api/stocktakes', { productId, countedQuantity: 3, notes: NUL }),
+        () => app.manager.post('/api/stocktakes', { productId, countedQuantity: 3, notes: NUL }),
         /^Notes contains/,
       ],
       [
         'reversal notes',
         LONE,
-        () => manager.post(`/api/transactions/${movementId}/reverse`, { notes: LONE }),
+        () => app.manager.post(`/api/transactions/${movementId}/reverse`, { notes: LONE }),
         /^Notes contains/,
       ],
       [
@@ -185,23 +181,23 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
       [
         'a field no schema knows',
         NUL,
-        () => manager.post('/api/transactions', { ...validMovement(), extra: { deep: [NUL] } }),
+        () => app.manager.post('/api/transactions', { ...validMovement(), extra: { deep: [NUL] } }),
         /^extra\.deep\.0 contains/,
       ],
       [
         'an object key',
         NUL,
-        () => manager.post('/api/transactions', { ...validMovement(), [NUL]: 1 }),
+        () => app.manager.post('/api/transactions', { ...validMovement(), [NUL]: 1 }),
         /^A field name contains/,
       ],
-      ['a query value', NUL, () => manager.get('/api/audit?entityId=a%00b'), /^Entity id contains/],
-      ['the search box', NUL, () => manager.get('/api/audit?q=a%00b'), /^Search text contains/],
-      ['a path segment', NUL, () => manager.get('/api/sales/CASH%00X'), /^The address contains/],
-      ['a path segment as an id', NUL, () => manager.delete('/api/products/%00'), /^The address contains/],
+      ['a query value', NUL, () => app.manager.get('/api/audit?entityId=a%00b'), /^Entity id contains/],
+      ['the search box', NUL, () => app.manager.get('/api/audit?q=a%00b'), /^Search text contains/],
+      ['a path segment', NUL, () => app.manager.get('/api/sales/CASH%00X'), /^The address contains/],
+      ['a path segment as an id', NUL, () => app.manager.delete('/api/products/%00'), /^The address contains/],
       [
         'a path segment that is not UTF-8',
         LONE,
-        () => manager.get('/api/sales/%ED%A0%80'),
+        () => app.manager.get('/api/sales/%ED%A0%80'),
         /^The address is not valid/,
       ],
     ];
@@ -255,7 +251,7 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
     );
 
     it.each(cases)('%s?%s=%s → 400 JSON', async (path, param, value) => {
-      const response = await manager.get(`${path}?${param}=${value}`);
+      const response = await app.manager.get(`${path}?${param}=${value}`);
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
       expect(response.body).toEqual({ message: expect.stringContaining(param) });
@@ -264,15 +260,15 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
     it.each(datedRoutes.map(([path, params]) => [path, params[0], params[params.length - 1]!] as const))(
       '%s: %s=1970-01-01 and %s=9999-12-31, the first and last supported days → 200',
       async (path, first, last) => {
-        expect((await manager.get(`${path}?${first}=1970-01-01`)).status).toBe(200);
-        expect((await manager.get(`${path}?${last}=9999-12-31`)).status).toBe(200);
-        expect((await manager.get(`${path}?${first}=2024-02-29`)).status).toBe(200);
+        expect((await app.manager.get(`${path}?${first}=1970-01-01`)).status).toBe(200);
+        expect((await app.manager.get(`${path}?${last}=9999-12-31`)).status).toBe(200);
+        expect((await app.manager.get(`${path}?${first}=2024-02-29`)).status).toBe(200);
       },
     );
 
     it('a CSV export with a bad parameter is a JSON 400, never a started download', async () => {
       const response = await fetch(`${app.url}/api/reports/transactions.csv?from=2025-02-30`, {
-        headers: { cookie: manager.cookie! },
+        headers: { cookie: app.manager.cookie! },
       });
       expect(response.status).toBe(400);
       expect(response.headers.get('content-disposition')).toBeNull();
@@ -284,7 +280,7 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
     it.each([';;;', '/', 'json'])('Content-Type %p on a JSON route → 400 { message }', async (contentType) => {
       const response = await fetch(`${app.url}/api/transactions`, {
         method: 'POST',
-        headers: { cookie: manager.cookie!, 'content-type': contentType },
+        headers: { cookie: app.manager.cookie!, 'content-type': contentType },
         body: '{"productId":"x"}',
       });
       expect(response.status).toBe(400);
@@ -296,7 +292,7 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
     const send = (bytes: Buffer) =>
       fetch(`${app.url}/api/products`, {
         method: 'POST',
-        headers: { cookie: manager.cookie!, 'content-type': 'application/json' },
+        headers: { cookie: app.manager.cookie!, 'content-type': 'application/json' },
         body: bytes,
       });
     const product = (name: string) =>
@@ -339,12 +335,15 @@ describe('input PostgreSQL cannot store, impossible dates and deep JSON are refu
       ['a megabyte of brackets', '['.repeat(1_000_000)],
     ])('10,000 levels of %s → 400', async (_name, body) => {
       const started = Date.now();
-      await expectRefused(() => manager.post('/api/transactions', body), /nested too deeply/);
+      await expectRefused(() => app.manager.post('/api/transactions', body), /nested too deeply/);
       expect(Date.now() - started).toBeLessThan(5_000);
     });
 
     it('brackets inside strings do not count, and ordinary nesting passes', async () => {
-      const response = await manager.post('/api/transactions', { notes: '[[[['.repeat(5000), extra: [[[{ a: [1] }]]] });
+      const response = await app.manager.post('/api/transactions', {
+        notes: '[[[['.repeat(5000),
+        extra: [[[{ a: [1] }]]],
+      });
       expect(response.status).toBe(400);
       expect(response.body.message).not.toMatch(/nested/);
     });

@@ -1,5 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * A write whose events are stored answers from those events, never from a read model: with the
@@ -7,13 +6,12 @@ import type { ApiClient } from './support/api-client';
  * Also point 4 of issue 9: a retried sale never looks lost, and sale ids belong to their sale.
  */
 describe('writes answer from their own events', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
   let sequence = 0;
 
   const newProduct = async (price: string, stock: number, costPrice?: string) => {
     sequence += 1;
-    const { status, body } = await manager.post('/api/products', {
+    const { status, body } = await app.manager.post('/api/products', {
       name: `Write Answer ${sequence}`,
       sku: `WA-${sequence}-${Date.now()}`,
       category: 'Skincare Products',
@@ -30,17 +28,11 @@ describe('writes answer from their own events', () => {
       (await app.infrastructure.database.knex('events').where({ type, stream_id: streamId }).count({ n: '*' }))[0]?.n,
     );
 
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
-
   it('answers 201 with the recorded movement, sale, stocktake and reversal while the projections are halted', async () => {
     const [cream, serum] = [await newProduct('1500', 20, '900'), await newProduct('333.33', 10)];
     // Counted on a product of its own: a count of 2 on serum could land before the stock out of 3 and refuse it.
     const balm = await newProduct('700', 5);
-    const earlier = await manager.post('/api/transactions', {
+    const earlier = await app.manager.post('/api/transactions', {
       productId: cream.id,
       type: 'in',
       quantity: 2,
@@ -51,14 +43,14 @@ describe('writes answer from their own events', () => {
     expect(earlier.status).toBe(201);
     // A read of the session waits for the read models to show `earlier`, which its reversal below
     // finds there; halted before that, they might never have seen it.
-    expect((await manager.get('/api/transactions')).status).toBe(200);
+    expect((await app.manager.get('/api/transactions')).status).toBe(200);
 
     await app.infrastructure.runner.stop();
     try {
       const receipt = saleId();
       const till = saleId();
       const [stockIn, stockOut, sale, stocktake, reversal, product] = await Promise.all([
-        manager.post('/api/transactions', {
+        app.manager.post('/api/transactions', {
           productId: cream.id,
           type: 'in',
           quantity: 5,
@@ -67,7 +59,7 @@ describe('writes answer from their own events', () => {
           reason: 'purchase',
           notes: 'Delivery',
         }),
-        manager.post('/api/transactions', {
+        app.manager.post('/api/transactions', {
           productId: serum.id,
           type: 'out',
           quantity: 3,
@@ -76,16 +68,16 @@ describe('writes answer from their own events', () => {
           discountPercentage: '12.5',
           saleId: receipt,
         }),
-        manager.post('/api/sales', {
+        app.manager.post('/api/sales', {
           saleId: till,
           items: [{ productId: serum.id, quantity: 1 }],
           discountPercentage: '10',
           paymentMethod: 'cash',
         }),
-        manager.post('/api/stocktakes', { productId: balm.id, countedQuantity: 2, notes: 'Shelf count' }),
-        manager.post(`/api/transactions/${earlier.body.id}/reverse`, { notes: 'Entered twice' }),
+        app.manager.post('/api/stocktakes', { productId: balm.id, countedQuantity: 2, notes: 'Shelf count' }),
+        app.manager.post(`/api/transactions/${earlier.body.id}/reverse`, { notes: 'Entered twice' }),
         // Its answer is the products read model's row: not there yet, so 202 with the new id.
-        manager.post('/api/products', {
+        app.manager.post('/api/products', {
           name: 'Halted Toner',
           sku: `HALT-${Date.now()}`,
           category: 'Skincare Products',
@@ -106,16 +98,16 @@ describe('writes answer from their own events', () => {
       expect(sale.body).toMatchObject({ saleId: till, discountPercentage: '10.00', totalValue: '300.00' });
       expect(reversal.body).toMatchObject({ type: 'out', quantity: 2 });
       // The read model really is behind: none of these is there yet.
-      const ids = new Set(((await manager.get('/api/transactions')).body as { id: string }[]).map((row) => row.id));
+      const ids = new Set(((await app.manager.get('/api/transactions')).body as { id: string }[]).map((row) => row.id));
       expect(ids.has(stockIn.body.id)).toBe(false);
 
       await app.infrastructure.runner.start();
-      await waitFor(async () => (await manager.get(`/api/sales/${till}`)).status === 200);
+      await waitFor(async () => (await app.manager.get(`/api/sales/${till}`)).status === 200);
       const rows = new Map(
-        ((await manager.get('/api/transactions')).body as { id: string }[]).map((row) => [row.id, row]),
+        ((await app.manager.get('/api/transactions')).body as { id: string }[]).map((row) => [row.id, row]),
       );
       await waitFor(async () => {
-        const fresh = (await manager.get('/api/transactions')).body as { id: string }[];
+        const fresh = (await app.manager.get('/api/transactions')).body as { id: string }[];
         for (const row of fresh) rows.set(row.id, row);
         return (
           [stockIn, stockOut, reversal].every((response) => rows.has(response.body.id)) &&
@@ -126,9 +118,9 @@ describe('writes answer from their own events', () => {
       expect(rows.get(stockOut.body.id)).toEqual(stockOut.body);
       expect(rows.get(reversal.body.id)).toEqual(reversal.body);
       expect(rows.get(stocktake.body.movement.id)).toEqual(stocktake.body.movement);
-      expect((await manager.get(`/api/sales/${till}`)).body).toEqual(sale.body);
+      expect((await app.manager.get(`/api/sales/${till}`)).body).toEqual(sale.body);
       await waitFor(async () =>
-        (await manager.get('/api/products')).body.some((row: { id: string }) => row.id === product.body.id),
+        (await app.manager.get('/api/products')).body.some((row: { id: string }) => row.id === product.body.id),
       );
     } finally {
       await app.infrastructure.runner.stop();
@@ -140,14 +132,14 @@ describe('writes answer from their own events', () => {
     const product = await newProduct('250', 50);
     const id = saleId();
     const body = { saleId: id, items: [{ productId: product.id, quantity: 2 }], paymentMethod: 'cash' };
-    const responses = await Promise.all(Array.from({ length: 10 }, () => manager.post('/api/sales', body)));
+    const responses = await Promise.all(Array.from({ length: 10 }, () => app.manager.post('/api/sales', body)));
 
     expect(responses.map((response) => response.status).sort()).toEqual([
       200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
     ]);
     for (const response of responses) expect(response.body).toEqual(responses[0]!.body);
     expect(responses[0]!.body).toMatchObject({ saleId: id, totalValue: '500.00' });
-    expect((await manager.get(`/api/sales/${id}`)).body).toEqual(responses[0]!.body);
+    expect((await app.manager.get(`/api/sales/${id}`)).body).toEqual(responses[0]!.body);
     expect(await countEvents('SaleRecorded', `sale-${id}`)).toBe(1);
     expect(await countEvents('StockIssued', `product-${product.id}`)).toBe(1);
   });
@@ -157,7 +149,7 @@ describe('writes answer from their own events', () => {
     const till = saleId();
     expect(
       (
-        await manager.post('/api/sales', {
+        await app.manager.post('/api/sales', {
           saleId: till,
           items: [{ productId: product.id, quantity: 1 }],
           paymentMethod: 'cash',
@@ -165,7 +157,7 @@ describe('writes answer from their own events', () => {
       ).status,
     ).toBe(201);
     const before = await app.snapshot();
-    const sneaked = await manager.post('/api/transactions', {
+    const sneaked = await app.manager.post('/api/transactions', {
       productId: product.id,
       type: 'out',
       quantity: 1,
@@ -178,7 +170,7 @@ describe('writes answer from their own events', () => {
       body: { message: `Sale ${till} is a till sale: a stock movement cannot add lines to its receipt` },
     });
     expect(await app.snapshot()).toEqual(before);
-    expect((await manager.get(`/api/sales/${till}`)).body.lines).toHaveLength(1);
+    expect((await app.manager.get(`/api/sales/${till}`)).body.lines).toHaveLength(1);
 
     // A receipt built line by line keeps its id: its lines share it, and a till sale may not take it.
     const receipt = saleId();
@@ -191,9 +183,9 @@ describe('writes answer from their own events', () => {
       reason: 'sale',
       saleId: receipt,
     });
-    const lines = await Promise.all([product, other].map(({ id }) => manager.post('/api/transactions', line(id))));
+    const lines = await Promise.all([product, other].map(({ id }) => app.manager.post('/api/transactions', line(id))));
     expect(lines.map((response) => response.status)).toEqual([201, 201]);
-    const taken = await manager.post('/api/sales', {
+    const taken = await app.manager.post('/api/sales', {
       saleId: receipt,
       items: [{ productId: product.id, quantity: 1 }],
       paymentMethod: 'cash',
