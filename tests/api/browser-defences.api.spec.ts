@@ -3,8 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { startTestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 /** A raw GET, so the test sees the bytes and Content-Encoding as sent (fetch would decode them). */
 function rawGet(url: string, headers: Record<string, string> = {}) {
@@ -40,14 +40,7 @@ async function fakeWebDist(): Promise<string> {
 const product = (sku: string) => ({ name: 'Rose Toner', sku, category: 'Skincare Products', price: '2500' });
 
 describe('browser-facing defences', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp({ webDist: await fakeWebDist() });
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp(async () => ({ webDist: await fakeWebDist() }));
 
   describe('security headers', () => {
     it('sends CSP, frame-ancestors none, nosniff and a Referrer-Policy on API, error and web responses, no HSTS over plain HTTP', async () => {
@@ -97,36 +90,36 @@ describe('browser-facing defences', () => {
   describe('cross-site state-changing calls', () => {
     it('refuses a cookie-authenticated POST from another Origin with 403 { message } and records nothing', async () => {
       const before = await app.snapshot();
-      const refused = await manager.request('POST', '/api/products', product('CSRF-1'), {
+      const refused = await app.manager.request('POST', '/api/products', product('CSRF-1'), {
         origin: 'https://evil.example',
       });
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ message: 'Cross-site requests are not allowed' });
-      const fetchMetadata = await manager.request('POST', '/api/products', product('CSRF-2'), {
+      const fetchMetadata = await app.manager.request('POST', '/api/products', product('CSRF-2'), {
         'sec-fetch-site': 'cross-site',
       });
       expect(fetchMetadata.status).toBe(403);
-      const sameSite = await manager.request('POST', '/api/products', product('CSRF-3'), {
+      const sameSite = await app.manager.request('POST', '/api/products', product('CSRF-3'), {
         'sec-fetch-site': 'same-site',
       });
       expect(sameSite.status).toBe(403);
-      const nullOrigin = await manager.request('POST', '/api/products', product('CSRF-4'), { origin: 'null' });
+      const nullOrigin = await app.manager.request('POST', '/api/products', product('CSRF-4'), { origin: 'null' });
       expect(nullOrigin.status).toBe(403);
       expect(await app.snapshot()).toEqual(before);
     });
 
     it('refuses cross-site PUT and DELETE too, and a cross-site sign-in or support form post', async () => {
-      const created = await manager.post('/api/products', product('CSRF-PUT'));
+      const created = await app.manager.post('/api/products', product('CSRF-PUT'));
       expect(created.status).toBe(201);
       const before = await app.snapshot();
       const crossSite = { 'sec-fetch-site': 'cross-site' };
-      expect((await manager.request('PUT', '/api/settings/page_permissions', {}, crossSite)).status).toBe(403);
+      expect((await app.manager.request('PUT', '/api/settings/page_permissions', {}, crossSite)).status).toBe(403);
       expect(
-        (await manager.request('PATCH', `/api/online-orders/${created.body.id}/status`, {}, crossSite)).status,
+        (await app.manager.request('PATCH', `/api/online-orders/${created.body.id}/status`, {}, crossSite)).status,
       ).toBe(403);
-      expect((await manager.request('DELETE', `/api/products/${created.body.id}`, undefined, crossSite)).status).toBe(
-        403,
-      );
+      expect(
+        (await app.manager.request('DELETE', `/api/products/${created.body.id}`, undefined, crossSite)).status,
+      ).toBe(403);
       const visitor = app.client();
       expect(
         (await visitor.request('POST', '/api/login', { username: 'manager', password: app.managerPassword }, crossSite))
@@ -142,19 +135,19 @@ describe('browser-facing defences', () => {
 
     it('lets same-origin browser calls, user-initiated ones and non-browser clients through', async () => {
       const host = new URL(app.url).host;
-      const sameOrigin = await manager.request('POST', '/api/products', product('SAME-1'), {
+      const sameOrigin = await app.manager.request('POST', '/api/products', product('SAME-1'), {
         origin: app.url,
         'sec-fetch-site': 'same-origin',
       });
       expect(sameOrigin.status).toBe(201);
-      const originOnly = await manager.request('POST', '/api/products', product('SAME-2'), {
+      const originOnly = await app.manager.request('POST', '/api/products', product('SAME-2'), {
         origin: `http://${host}`,
       });
       expect(originOnly.status).toBe(201);
-      expect((await manager.post('/api/products', product('SAME-3'))).status).toBe(201);
+      expect((await app.manager.post('/api/products', product('SAME-3'))).status).toBe(201);
       // GETs are never state-changing: a cross-site GET is not refused here (SameSite=Lax guards the cookie).
       expect(
-        (await manager.request('GET', '/api/products', undefined, { 'sec-fetch-site': 'cross-site' })).status,
+        (await app.manager.request('GET', '/api/products', undefined, { 'sec-fetch-site': 'cross-site' })).status,
       ).toBe(200);
     });
   });
@@ -185,8 +178,8 @@ describe('browser-facing defences', () => {
     });
 
     it('compresses JSON answers but leaves CSV exports as a plain stream', async () => {
-      for (let i = 0; i < 15; i++) await manager.post('/api/products', product(`ZIP-${i}`));
-      const cookie = manager.cookie!;
+      for (let i = 0; i < 15; i++) await app.manager.post('/api/products', product(`ZIP-${i}`));
+      const cookie = app.manager.cookie!;
       const list = await rawGet(`${app.url}/api/products`, { 'accept-encoding': 'gzip', cookie });
       expect(list.headers['content-encoding']).toBe('gzip');
       expect(JSON.parse(gunzipSync(list.body).toString()).length).toBeGreaterThanOrEqual(15);

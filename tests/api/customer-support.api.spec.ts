@@ -1,5 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 const valid = {
   fullName: 'Ada Obi',
@@ -10,8 +9,7 @@ const valid = {
 };
 
 describe('customer support API', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp({ trustProxy: ['loopback'] });
   let addressSeq = 0;
 
   /** Each call comes from its own client address (X-Forwarded-For, trusted from loopback: TRUST_PROXY) unless one is given. */
@@ -22,8 +20,8 @@ describe('customer support API', () => {
     expect(response.status).toBe(201);
     return response.body.id as number;
   };
-  const setStatus = (id: number | string, status: string) => manager.put(`/api/customer-support/${id}`, { status });
-  const reply = (id: number | string, body: unknown) => manager.post(`/api/customer-support/${id}/reply`, body);
+  const setStatus = (id: number | string, status: string) => app.manager.put(`/api/customer-support/${id}`, { status });
+  const reply = (id: number | string, body: unknown) => app.manager.post(`/api/customer-support/${id}/reply`, body);
   const stored = async () => {
     const knex = app.infrastructure.database.knex;
     const head = await app.infrastructure.eventStore.newestCommittedPosition();
@@ -34,12 +32,6 @@ describe('customer support API', () => {
       hits: await count('support_intake_hits'),
     };
   };
-
-  beforeAll(async () => {
-    app = await startTestApp({ trustProxy: ['loopback'] });
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
 
   it('takes a public request with a serial id and shows it to staff, newest first', async () => {
     const first = await submit(valid);
@@ -54,7 +46,7 @@ describe('customer support API', () => {
     });
     expect(second.body).toMatchObject({ id: first.body.id + 1, fullName: 'Bola', phoneNumber: null, subject: null });
 
-    const list = await manager.get('/api/customer-support');
+    const list = await app.manager.get('/api/customer-support');
     expect(list.status).toBe(200);
     expect(list.body.slice(0, 2).map((row: { id: number }) => row.id)).toEqual([second.body.id, first.body.id]);
     expect(list.body[1]).toEqual({
@@ -143,7 +135,7 @@ describe('customer support API', () => {
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ id, status: to });
       expect(response.body.resolvedAt === null).toBe(to !== 'resolved');
-      const listed = (await manager.get('/api/customer-support')).body.find((row: { id: number }) => row.id === id);
+      const listed = (await app.manager.get('/api/customer-support')).body.find((row: { id: number }) => row.id === id);
       expect(listed).toEqual(response.body);
     });
 
@@ -254,7 +246,8 @@ describe('customer support API', () => {
       }
 
       expect(
-        (await manager.post('/api/users', { username: 'tola', password: 'tola-secret-1', role: 'assistant' })).status,
+        (await app.manager.post('/api/users', { username: 'tola', password: 'tola-secret-1', role: 'assistant' }))
+          .status,
       ).toBe(201);
       const assistant = await app.signIn('tola', 'tola-secret-1');
       expect((await assistant.get('/api/customer-support')).status).toBe(403);
@@ -262,7 +255,7 @@ describe('customer support API', () => {
       expect((await assistant.put(`/api/customer-support/${id}`, { status: 'resolved' })).status).toBe(403);
       expect((await assistant.post(`/api/customer-support/${id}/reply`, { reply: 'Hi' })).status).toBe(403);
 
-      const granted = await manager.put('/api/settings/page_permissions', {
+      const granted = await app.manager.put('/api/settings/page_permissions', {
         value: { assistant: { 'customer-support': true } },
       });
       expect(granted.status).toBe(200);

@@ -10,7 +10,8 @@ import {
 } from './support/fuzz-inputs';
 import { STOREFRONT_TOKEN } from './support/online-order-helpers';
 import { servedRoutesOf } from '../support/served-routes';
-import { startTestApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 /** Requests per route and role; with ~45 routes and 4 roles this stays well under a minute per engine. */
 const REQUESTS_PER_ROUTE_AND_ROLE = Number(process.env.FUZZ_REQUESTS ?? 3);
@@ -35,7 +36,8 @@ type Role = 'anonymous' | 'storefront' | 'assistant' | 'manager';
  * 5xx, every refusal is JSON `{ message }` without a stack trace, and a refused request writes no event.
  */
 describe(`fuzz: every route and role (FUZZ_SEED=${SEED})`, () => {
-  let app: TestApp;
+  beforeAll(() => console.log(`fuzz seed ${SEED}: replay with FUZZ_SEED=${SEED}`));
+  const app = useTestApp({ storefrontToken: STOREFRONT_TOKEN });
   let clients: Record<Role, ApiClient>;
   let vocabulary: FuzzVocabulary;
   let routes: Route[];
@@ -47,9 +49,7 @@ describe(`fuzz: every route and role (FUZZ_SEED=${SEED})`, () => {
   };
 
   beforeAll(async () => {
-    console.log(`fuzz seed ${SEED}: replay with FUZZ_SEED=${SEED}`);
-    app = await startTestApp({ storefrontToken: STOREFRONT_TOKEN });
-    const manager = await app.signIn('manager', app.managerPassword);
+    const { manager } = app;
     // Each write waits for the read models before the next, so the ids read back from the lists are complete.
     const settle = async () => expect(await app.caughtUp(60_000)).toBe(true);
     const write = async (send: () => Promise<{ status: number; text: string }>) => {
@@ -119,7 +119,6 @@ describe(`fuzz: every route and role (FUZZ_SEED=${SEED})`, () => {
     // Plus one route that does not exist: the 404 of an unknown address is JSON too.
     routes = [...routesOf(app), { method: 'GET', path: '/api/no-such-route/:id' }];
   });
-  afterAll(() => app.close());
 
   const head = async () => {
     const position = await app.infrastructure.eventStore.newestCommittedPosition();

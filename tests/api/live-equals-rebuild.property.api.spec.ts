@@ -10,7 +10,8 @@ import {
 import { allProjections } from '../../projections/src/all-projections';
 import { READ_MODEL_TABLES } from '../../projections/src/read-model.migrations';
 import { rebuildReadModels } from '../../projections/src/runner/rebuild-read-models';
-import { startTestApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 import type { ApiClient } from './support/api-client';
 
 /**
@@ -489,8 +490,6 @@ async function readModels(app: TestApp): Promise<Record<string, string[]>> {
 }
 
 describe(`live read models equal a rebuild after random hostile histories (seed ${SEED})`, () => {
-  let app: TestApp;
-  let manager: ApiClient;
   const world: World = {
     products: [],
     sent: new Map(),
@@ -502,13 +501,9 @@ describe(`live read models equal a rebuild after random hostile histories (seed 
     uniq: 0,
   };
 
-  beforeAll(async () => {
-    // Printed so that a failure in CI can be replayed with PROPERTY_SEED.
-    console.log(`live-equals-rebuild property: PROPERTY_SEED=${SEED} PROPERTY_RUNS=${RUNS}`);
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  }, 300_000);
-  afterAll(() => app?.close());
+  // Printed so that a failure in CI can be replayed with PROPERTY_SEED.
+  beforeAll(() => console.log(`live-equals-rebuild property: PROPERTY_SEED=${SEED} PROPERTY_RUNS=${RUNS}`));
+  const app = useTestApp();
 
   it('lists every table the migrations create', () => {
     expect(READ_MODEL_TABLES).toEqual(
@@ -522,7 +517,7 @@ describe(`live read models equal a rebuild after random hostile histories (seed 
     await fc.assert(
       fc.asyncProperty(history, async (commands) => {
         for (const cmd of commands) {
-          const status = await run(app, manager, world, cmd);
+          const status = await run(app, app.manager, world, cmd);
           if (status === null) continue;
           statuses.set(`${cmd.kind} ${status}`, (statuses.get(`${cmd.kind} ${status}`) ?? 0) + 1);
           // A hostile value is a client error at worst, never a server error.

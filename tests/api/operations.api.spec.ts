@@ -1,5 +1,5 @@
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { startTestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123';
 
@@ -16,14 +16,7 @@ const product = (sku: string) => ({
 });
 
 describe('readiness, liveness and metrics', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp({ metricsToken: METRICS_TOKEN, readyMaxProjectionLag: 1 });
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp({ metricsToken: METRICS_TOKEN, readyMaxProjectionLag: 1 });
 
   const scrape = (token?: string) =>
     fetch(`${app.url}/api/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -45,8 +38,8 @@ describe('readiness, liveness and metrics', () => {
       message: 'A valid metrics token is required',
     });
 
-    expect((await manager.post('/api/products', product('READY-01'))).status).toBe(201);
-    await manager.get('/api/products');
+    expect((await app.manager.post('/api/products', product('READY-01'))).status).toBe(201);
+    await app.manager.get('/api/products');
     const response = await scrape(METRICS_TOKEN);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain;.*version=0\.0\.4/);
@@ -64,7 +57,7 @@ describe('readiness, liveness and metrics', () => {
     // The write stands (its event is stored); the read model does not follow with the runner stopped,
     // so the answer, read back from it, is a 404.
     const headBefore = await app.infrastructure.eventStore.newestCommittedPosition();
-    await manager.post('/api/products', product('READY-02'));
+    await app.manager.post('/api/products', product('READY-02'));
     expect(await app.infrastructure.eventStore.newestCommittedPosition()).not.toEqual(headBefore);
     const ready = await app.client().get('/api/ready');
     expect(ready.status).toBe(503);

@@ -4,8 +4,7 @@ import {
   PASSWORD_HASHING_MAX_WAITING,
 } from '../../services/src/gateway/auth/password-hasher';
 import { PASSWORD_ATTEMPT_LIMITS } from '../../services/src/gateway/auth/password-attempts';
-import type { ApiClient } from './support/api-client';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 const ACCOUNT_LIMIT = PASSWORD_ATTEMPT_LIMITS.account.limit;
 const CLIENT_LIMIT = PASSWORD_ATTEMPT_LIMITS.client.limit;
@@ -17,31 +16,27 @@ const supportForm = { fullName: 'Ada Obi', email: 'ada@example.com', complaint: 
 const retryAfter = (response: { headers: Headers }) => Number(response.headers.get('retry-after'));
 
 describe('password attempts and client addresses, no trusted proxy (the default)', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
   const login = (username: string, password: string, headers: Record<string, string> = {}) =>
     app.client().request('POST', '/api/login', { username, password }, headers);
 
   beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
     for (const username of ['ada', 'bola', 'chidi'])
-      expect((await manager.post('/api/users', { username, password: `${username}-secret-1` })).status).toBe(201);
+      expect((await app.manager.post('/api/users', { username, password: `${username}-secret-1` })).status).toBe(201);
   });
-  afterAll(() => app?.close());
 
   it('gives new users the 8-character floor of password changes', async () => {
-    expect(await manager.post('/api/users', { username: 'shorty', password: 'seven77' })).toMatchObject({
+    expect(await app.manager.post('/api/users', { username: 'shorty', password: 'seven77' })).toMatchObject({
       status: 400,
       body: { message: 'Password must be at least 8 characters long' },
     });
-    expect(await manager.post('/api/users', { username: 'shorty', password: '' })).toMatchObject({
+    expect(await app.manager.post('/api/users', { username: 'shorty', password: '' })).toMatchObject({
       status: 400,
       // Spec 'Add user': a missing username or password is 'Please fill in all required fields'.
       body: { message: 'Please fill in all required fields' },
     });
     expect(
-      (await manager.get('/api/users')).body.some((user: { username: string }) => user.username === 'shorty'),
+      (await app.manager.get('/api/users')).body.some((user: { username: string }) => user.username === 'shorty'),
     ).toBe(false);
   });
 
@@ -63,13 +58,13 @@ describe('password attempts and client addresses, no trusted proxy (the default)
 
   it('throttles the manager password gate and sign-in on one budget per account', async () => {
     for (let attempt = 0; attempt < ACCOUNT_LIMIT; attempt += 1)
-      expect(await manager.post('/api/contact-info/verify-password', { password: 'not-it' })).toMatchObject({
+      expect(await app.manager.post('/api/contact-info/verify-password', { password: 'not-it' })).toMatchObject({
         status: 403,
         body: { message: 'Invalid Password' },
       });
-    expect(await manager.post('/api/contact-info/verify-password', { password: app.managerPassword })).toMatchObject(
-      THROTTLED,
-    );
+    expect(
+      await app.manager.post('/api/contact-info/verify-password', { password: app.managerPassword }),
+    ).toMatchObject(THROTTLED);
     const contact = {
       email: 'shop@example.com',
       phone: '+234 801 234 5678',
@@ -77,23 +72,27 @@ describe('password attempts and client addresses, no trusted proxy (the default)
       address: '1 Broad Street, Lagos',
       password: app.managerPassword,
     };
-    const edit = await manager.put('/api/contact-info', contact);
+    const edit = await app.manager.put('/api/contact-info', contact);
     expect(edit).toMatchObject(THROTTLED);
     expect(retryAfter(edit)).toBeGreaterThan(0);
     expect(await login('manager', app.managerPassword)).toMatchObject(THROTTLED);
   });
 
   it('throttles change password on the account whose current password is checked', async () => {
-    const chidi = (await manager.get('/api/users')).body.find(
+    const chidi = (await app.manager.get('/api/users')).body.find(
       (user: { username: string }) => user.username === 'chidi',
     );
     const change = (currentPassword: string) =>
-      manager.put(`/api/users/${chidi.id}/change-password`, { currentPassword, newPassword: 'chidi-secret-2' });
+      app.manager.put(`/api/users/${chidi.id}/change-password`, { currentPassword, newPassword: 'chidi-secret-2' });
     // A refused new password is a 400 and costs nothing.
     for (let attempt = 0; attempt < 6; attempt += 1)
       expect(
-        (await manager.put(`/api/users/${chidi.id}/change-password`, { currentPassword: 'x', newPassword: 'short' }))
-          .status,
+        (
+          await app.manager.put(`/api/users/${chidi.id}/change-password`, {
+            currentPassword: 'x',
+            newPassword: 'short',
+          })
+        ).status,
       ).toBe(400);
     for (let attempt = 0; attempt < ACCOUNT_LIMIT; attempt += 1)
       expect(await change('not-it')).toMatchObject({ status: 403, body: { message: 'Current password is incorrect' } });
@@ -113,15 +112,10 @@ describe('password attempts and client addresses, no trusted proxy (the default)
 });
 
 describe('password attempts and client addresses behind a trusted proxy (TRUST_PROXY=loopback)', () => {
-  let app: TestApp;
+  const app = useTestApp({ trustProxy: ['loopback'] }, { signInManager: false });
   const from = (address: string) => ({ 'x-forwarded-for': address });
   const login = (username: string, password: string, address: string) =>
     app.client().request('POST', '/api/login', { username, password }, from(address));
-
-  beforeAll(async () => {
-    app = await startTestApp({ trustProxy: ['loopback'] });
-  });
-  afterAll(() => app?.close());
 
   it('takes the client address from X-Forwarded-For: the support form limit is per named address', async () => {
     const submit = (address: string) =>
@@ -192,14 +186,9 @@ describe('password attempts and client addresses behind a trusted proxy (TRUST_P
 });
 
 describe('client addresses behind one proxy counted by hops (TRUST_PROXY=1)', () => {
-  let app: TestApp;
+  const app = useTestApp({ trustProxy: 1 }, { signInManager: false });
   const submit = (forwardedFor: string) =>
     app.client().request('POST', '/api/customer-support', supportForm, { 'x-forwarded-for': forwardedFor });
-
-  beforeAll(async () => {
-    app = await startTestApp({ trustProxy: 1 });
-  });
-  afterAll(() => app?.close());
 
   it('takes the address the proxy appended (the last one): names a client writes before it change nothing', async () => {
     for (let index = 1; index <= 5; index += 1)

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 /** The app's log lines, parsed: every line must be one JSON object. */
 class LogCapture {
@@ -23,12 +23,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('structured request logs', () => {
   const logs = new LogCapture();
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp({}, { logTo: logs.stream });
-  });
-  afterAll(() => app.close());
+  const app = useTestApp({}, { logTo: logs.stream, signInManager: false });
 
   it('writes JSON lines, also for Nest Logger calls made outside a request (start-up)', () => {
     const lines = logs.lines();
