@@ -1,7 +1,6 @@
 import { lagosBusinessDay } from '@shop/contracts';
 import { SUPPORT_REQUEST_IDS_STREAM, supportRequestStreamId } from '@shop/domain';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 import { SmtpSink } from './support/smtp-sink';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,24 +13,17 @@ const form = {
 
 describe('customer support replies by mail', () => {
   let sink: SmtpSink;
-  let app: TestApp;
-  let manager: ApiClient;
+  beforeAll(async () => {
+    sink = await SmtpSink.start();
+  });
+  const app = useTestApp(() => ({ smtpUrl: sink.url('support', 's3cret pass') }));
+  afterAll(() => sink.stop());
 
   const newRequest = async () => (await app.client().post('/api/customer-support', form)).body.id as number;
 
-  beforeAll(async () => {
-    sink = await SmtpSink.start();
-    app = await startTestApp({ smtpUrl: sink.url('support', 's3cret pass') });
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(async () => {
-    await app.close();
-    await sink.stop();
-  });
-
   it('sends the reply, without the internal notes, to the customer and marks it sent', async () => {
     const id = await newRequest();
-    const response = await manager.post(`/api/customer-support/${id}/reply`, {
+    const response = await app.manager.post(`/api/customer-support/${id}/reply`, {
       reply: 'Your parcel ships today.',
       notes: 'INTERNAL: refund approved',
     });
@@ -61,7 +53,7 @@ describe('customer support replies by mail', () => {
     const id = await newRequest();
     sink.rejectRecipients = true;
     try {
-      const response = await manager.post(`/api/customer-support/${id}/reply`, { reply: 'Sorry for the wait.' });
+      const response = await app.manager.post(`/api/customer-support/${id}/reply`, { reply: 'Sorry for the wait.' });
       expect(response.status).toBe(201);
       expect(response.body.outboxCount).toBe(1);
       expect(response.body.replies[0]).toMatchObject({
@@ -85,7 +77,7 @@ describe('customer support replies by mail', () => {
   it('keeps the reply in the outbox when the mail server is down', async () => {
     const id = await newRequest();
     await sink.stop();
-    const response = await manager.post(`/api/customer-support/${id}/reply`, { reply: 'We will call you.' });
+    const response = await app.manager.post(`/api/customer-support/${id}/reply`, { reply: 'We will call you.' });
     expect(response.status).toBe(201);
     expect(response.body.replies[0]).toMatchObject({
       delivery: 'outbox',
@@ -96,8 +88,7 @@ describe('customer support replies by mail', () => {
 });
 
 describe('customer support stats (Africa/Lagos days)', () => {
-  let app: TestApp;
-  let manager: ApiClient;
+  const app = useTestApp();
 
   /** Appends a submission as the gateway would, but at a chosen instant, and waits for the read model. */
   const submittedAt = async (at: Date) => {
@@ -128,12 +119,6 @@ describe('customer support stats (Africa/Lagos days)', () => {
     return requestId;
   };
 
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
-
   it('counts today and the last 7 Lagos days by business day, not by UTC date', async () => {
     // Lagos is UTC+1: its day starts at 23:00 UTC the day before.
     let todayStart = Date.parse(`${lagosBusinessDay(new Date())}T00:00:00+01:00`);
@@ -150,16 +135,18 @@ describe('customer support stats (Africa/Lagos days)', () => {
     await submittedAt(new Date(todayStart - 30 * DAY_MS));
     expect((await app.client().post('/api/customer-support', form)).status).toBe(201);
 
-    expect((await manager.put(`/api/customer-support/${earlyToday}`, { status: 'resolved' })).status).toBe(200);
-    expect((await manager.put(`/api/customer-support/${lateYesterday}`, { status: 'in_progress' })).status).toBe(200);
-    expect((await manager.put(`/api/customer-support/${eightDaysAgo}`, { status: 'resolved' })).status).toBe(200);
+    expect((await app.manager.put(`/api/customer-support/${earlyToday}`, { status: 'resolved' })).status).toBe(200);
+    expect((await app.manager.put(`/api/customer-support/${lateYesterday}`, { status: 'in_progress' })).status).toBe(
+      200,
+    );
+    expect((await app.manager.put(`/api/customer-support/${eightDaysAgo}`, { status: 'resolved' })).status).toBe(200);
 
-    const stats = await manager.get('/api/customer-support/stats');
+    const stats = await app.manager.get('/api/customer-support/stats');
     expect(stats).toMatchObject({
       status: 200,
       body: { total: 6, pending: 3, inProgress: 1, resolved: 2, todayCount: 2, weekCount: 4 },
     });
-    const list = (await manager.get('/api/customer-support')).body as { id: number; createdAt: string }[];
+    const list = (await app.manager.get('/api/customer-support')).body as { id: number; createdAt: string }[];
     expect(list.map((row) => row.createdAt)).toEqual([...list.map((row) => row.createdAt)].sort().reverse());
   });
 });

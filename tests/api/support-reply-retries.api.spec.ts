@@ -1,6 +1,5 @@
 import { supportRequestStreamId } from '@shop/domain';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 import { SmtpSink } from './support/smtp-sink';
 
 const form = { fullName: 'Ada Obi', email: 'ada@example.com', subject: 'Late', complaint: 'Where is my order?' };
@@ -8,8 +7,11 @@ const form = { fullName: 'Ada Obi', email: 'ada@example.com', subject: 'Late', c
 /** A reply sent with a replyKey is one reply however often it is retried: recorded once, emailed once. */
 describe('support replies retried with a replyKey', () => {
   let sink: SmtpSink;
-  let app: TestApp;
-  let manager: ApiClient;
+  beforeAll(async () => {
+    sink = await SmtpSink.start();
+  });
+  const app = useTestApp(() => ({ smtpUrl: sink.url('support', 'pass'), trustProxy: ['loopback'] }));
+  afterAll(() => sink.stop());
 
   let customers = 0;
   /** Each from its own address: the public form allows a few requests per address (spec section 9). */
@@ -22,25 +24,15 @@ describe('support replies retried with a replyKey', () => {
   };
   /** The request as the inbox lists it. */
   const stored = async (id: number) =>
-    ((await manager.get('/api/customer-support')).body as { id: number; replies: unknown[] }[]).find(
+    ((await app.manager.get('/api/customer-support')).body as { id: number; replies: unknown[] }[]).find(
       (request) => request.id === id,
     )!;
-  const reply = (id: number, body: unknown) => manager.post(`/api/customer-support/${id}/reply`, body);
+  const reply = (id: number, body: unknown) => app.manager.post(`/api/customer-support/${id}/reply`, body);
   const replyEvents = async (id: number) =>
     (await app.infrastructure.eventStore.readStream(supportRequestStreamId(id))).filter(
       (event) => event.type === 'SupportReplied',
     );
   const mailsWith = (text: string) => sink.mails.filter((mail) => mail.data.includes(text));
-
-  beforeAll(async () => {
-    sink = await SmtpSink.start();
-    app = await startTestApp({ smtpUrl: sink.url('support', 'pass'), trustProxy: ['loopback'] });
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(async () => {
-    await app.close();
-    await sink.stop();
-  });
 
   it('answers a repeat with 200 and the request, recording and emailing the reply once', async () => {
     const id = await newRequest();
@@ -76,8 +68,8 @@ describe('support replies retried with a replyKey', () => {
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({ message: 'This reply key was already used for a different reply' });
     }
-    await manager.post('/api/users', { username: 'tola', password: 'tola-secret-1', role: 'assistant' });
-    await manager.put('/api/settings/page_permissions', { value: { assistant: { 'customer-support': true } } });
+    await app.manager.post('/api/users', { username: 'tola', password: 'tola-secret-1', role: 'assistant' });
+    await app.manager.put('/api/settings/page_permissions', { value: { assistant: { 'customer-support': true } } });
     const assistant = await app.signIn('tola', 'tola-secret-1');
     const other = await assistant.post(`/api/customer-support/${id}/reply`, {
       reply: 'First words.',
@@ -105,7 +97,7 @@ describe('support replies retried with a replyKey', () => {
     const id = await newRequest();
     const body = { reply: 'All sorted.', replyKey: 'dialog-0005-e' };
     expect((await reply(id, body)).status).toBe(201);
-    expect((await manager.put(`/api/customer-support/${id}`, { status: 'resolved' })).status).toBe(200);
+    expect((await app.manager.put(`/api/customer-support/${id}`, { status: 'resolved' })).status).toBe(200);
     expect((await reply(id, body)).status).toBe(200);
     const fresh = await reply(id, { ...body, replyKey: 'dialog-0005-f' });
     expect(fresh.status).toBe(409);
