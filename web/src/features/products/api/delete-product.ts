@@ -1,19 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
 import { keyToPath, queryKeys } from '@/lib/query-keys';
 
 export const deleteProduct = (id: string): Promise<void> =>
   apiFetch<void>(`${keyToPath(queryKeys.products)}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-/** Spec section 7: refreshes products and metrics. */
+/**
+ * Spec section 7: refreshes products and metrics; after a server refusal too, since the usual one
+ * (the product was deleted elsewhere) means the list on screen is out of date.
+ */
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.products }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.dashboardMetrics }),
+    ]);
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboardMetrics }),
-      ]),
+    onSuccess: refresh,
+    // A refusal is the server's answer (a network failure is not): what it refused is worth a fresh look.
+    onError: (error) => (error instanceof ApiError ? refresh() : undefined),
   });
 }
