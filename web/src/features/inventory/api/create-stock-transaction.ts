@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTransactionCommandInput, Transaction } from '@shop/contracts';
-import { apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
 import { keyToPath, queryKeys } from '@/lib/query-keys';
 
 /** The stock dialog's payload (spec section 7): no saleId, no discount fields. */
@@ -12,16 +12,22 @@ export type StockTransactionInput = Pick<
 export const createStockTransaction = (input: StockTransactionInput): Promise<Transaction> =>
   apiFetch<Transaction>(keyToPath(queryKeys.transactions), { method: 'POST', body: input });
 
-/** Refreshes transactions, products and metrics. */
+/**
+ * Refreshes transactions, products and metrics; after a server refusal too, which usually means
+ * the stock on screen is out of date (the product deleted, or sold, elsewhere).
+ */
 export function useCreateStockTransaction() {
   const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.transactions }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.products }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.dashboardMetrics }),
+    ]);
   return useMutation({
     mutationFn: createStockTransaction,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.transactions }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboardMetrics }),
-      ]),
+    onSuccess: refresh,
+    // A refusal is the server's answer (a network failure is not): what it refused is worth a fresh look.
+    onError: (error) => (error instanceof ApiError ? refresh() : undefined),
   });
 }
