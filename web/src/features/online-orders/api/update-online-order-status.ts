@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OnlineOrder, OnlineOrderStatus } from '@shop/contracts';
-import { apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
 import { keyToPath, queryKeys } from '@/lib/query-keys';
 
 type UpdateStatusVariables = { id: string; status: OnlineOrderStatus };
@@ -12,16 +12,22 @@ export const updateOnlineOrderStatus = ({ id, status }: UpdateStatusVariables): 
     body: { status },
   });
 
-/** Serving takes stock out and un-serving puts it back, so stock, history and metrics change too. */
+/**
+ * Serving takes stock out and un-serving puts it back, so stock, history and metrics change too.
+ * A refusal refreshes them as well: the usual one (409) is a move already made on another screen.
+ */
 export function useUpdateOnlineOrderStatus() {
   const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all(
+      [queryKeys.onlineOrders, queryKeys.dashboardMetrics, queryKeys.products, queryKeys.transactions].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
   return useMutation({
     mutationFn: updateOnlineOrderStatus,
-    onSuccess: () =>
-      Promise.all(
-        [queryKeys.onlineOrders, queryKeys.dashboardMetrics, queryKeys.products, queryKeys.transactions].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSuccess: refresh,
+    // Only the server's answer: after a network failure a refetch would fail too.
+    onError: (error) => (error instanceof ApiError ? refresh() : undefined),
   });
 }
