@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { useBrowserApp } from './support/browser-app';
-import { MANAGER } from './support/browser-app';
+import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { newProduct } from './support/catalogue';
 import { expectHidden, expectToast, expectVisible, navigate, openSignedIn } from './support/screen';
 
 /** Whether the element behind `locator` gets the keyboard focus (Radix moves it a task after closing). */
@@ -146,6 +146,42 @@ describe('focus returns to the button that opened a dialog', () => {
         description: "The shop's contact details were saved.",
         variant: 'default',
       });
+      await context.close();
+    },
+  );
+
+  // The pressed button goes (a processing order offers other moves) and was disabled while the move
+  // was sent: the focus fell to the dialog itself, so the next Tab started again at the first order.
+  it.each([1280, 375])(
+    'at %i px: after a status move in Online Orders the focus stays on that order’s status buttons',
+    async (width) => {
+      const product = await newProduct(harness, { name: 'Focus Shea Soap', stock: 9, skuPrefix: 'FOCUS' });
+      const orderIds: string[] = [];
+      for (const name of ['Bisi', 'Kemi']) {
+        const placed = await harness.manager.post('/api/online-orders', {
+          customerName: `${name} ${uniqueSuffix()}`,
+          items: [{ productId: product.id, quantity: 1 }],
+        });
+        expect(placed.status).toBe(201);
+        orderIds.push((placed.body as { id: string }).id);
+      }
+      const { context, page } = await openSignedIn(harness, width);
+      await page.getByRole('button', { name: /^Incoming Online Orders/ }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByTestId('online-orders-dialog');
+      const card = dialog.locator(`[data-testid="online-order"][data-order-id="${orderIds[1]}"]`);
+      const buttons = card.getByTestId('order-status-action');
+      await expectVisible(buttons.first());
+
+      await card.locator('[data-testid="order-status-action"][data-status="processing"]').focus();
+      await page.keyboard.press('Enter');
+      await expectVisible(card.locator('[data-testid="order-status-action"][data-status="pending"]'));
+      expect(await getsFocus(page, buttons.first())).toBe(true);
+
+      await page.keyboard.press('Tab');
+      expect(await getsFocus(page, card.locator('[data-testid="order-status-action"][data-status="served"]'))).toBe(
+        true,
+      );
       await context.close();
     },
   );

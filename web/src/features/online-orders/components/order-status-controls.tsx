@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ONLINE_ORDER_TRANSITIONS, type OnlineOrder, type OnlineOrderStatus } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,8 +13,19 @@ const FAILED = 'Failed to update order status';
 export function OrderStatusControls({ order }: { order: OnlineOrder }) {
   const update = useUpdateOnlineOrderStatus();
   const target = update.isPending ? update.variables?.status : undefined;
+  const group = useRef<HTMLDivElement>(null);
+  // The pressed button is disabled while the move is sent and may then be gone (other moves are
+  // offered): without this the focus falls to the dialog and Tab starts again at the first order.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (update.isPending || !refocus.current) return;
+    refocus.current = false;
+    const element = group.current;
+    if (element && !element.contains(document.activeElement)) element.querySelector('button')?.focus();
+  }, [update.isPending, order.status]);
 
-  const move = (status: OnlineOrderStatus) =>
+  const move = (status: OnlineOrderStatus) => {
+    refocus.current = group.current?.contains(document.activeElement) ?? false;
     update.mutate(
       { id: order.id, status },
       {
@@ -28,9 +40,15 @@ export function OrderStatusControls({ order }: { order: OnlineOrder }) {
         },
       },
     );
+  };
 
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label={`Change status of order ${order.orderNumber}`}>
+    <div
+      ref={group}
+      className="flex flex-wrap gap-2"
+      role="group"
+      aria-label={`Change status of order ${order.orderNumber}`}
+    >
       {ONLINE_ORDER_TRANSITIONS[order.status].map((status) => (
         <Button
           key={status}
