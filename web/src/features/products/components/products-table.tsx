@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { PackageSearch, Trash } from 'lucide-react';
 import type { Product } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
@@ -34,13 +34,29 @@ type ProductsTableProps = {
   emptyText: string;
   /** Extra row actions composed in by the page (e.g. product history), shown before Delete. */
   rowActions?: (product: Product) => ReactNode;
+  /** Where the keyboard focus goes when a delete from the keyboard leaves no row (the search box). */
+  onEmptied?: () => void;
 };
 
-export function ProductsTable({ products, emptyText, rowActions }: ProductsTableProps) {
+export function ProductsTable({ products, emptyText, rowActions, onEmptied }: ProductsTableProps) {
   const deleteProduct = useDeleteProduct();
+  const body = useRef<HTMLTableSectionElement>(null);
+  // A delete pressed from the keyboard: its button goes with the row, and the focus would fall to
+  // <body>. Once the row is gone, the focus moves to the Delete button that took its place.
+  const refocus = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const pending = refocus.current;
+    if (!pending || products.some((product) => product.id === pending.id)) return;
+    refocus.current = null;
+    const buttons = body.current?.querySelectorAll<HTMLButtonElement>('[data-testid="delete-product-button"]');
+    const next = buttons?.[Math.min(pending.index, buttons.length - 1)];
+    if (next) next.focus();
+    else onEmptied?.();
+  }, [products, onEmptied]);
 
-  const onDelete = (product: Product) => {
+  const onDelete = (product: Product, index: number, fromKeyboardFocus: boolean) => {
     if (!window.confirm(`Are you sure you want to delete "${product.name}"? This action cannot be undone.`)) return;
+    refocus.current = fromKeyboardFocus ? { id: product.id, index } : null;
     deleteProduct.mutate(product.id, {
       onSuccess: () => toastSuccess('Product deleted successfully'),
       onError: (error) => toastError(errorMessage(error, 'Failed to delete product')),
@@ -75,8 +91,8 @@ export function ProductsTable({ products, emptyText, rowActions }: ProductsTable
             ))}
           </tr>
         </thead>
-        <tbody role="rowgroup" className="divide-y divide-slate-100 max-md:block">
-          {products.map((product) => {
+        <tbody ref={body} role="rowgroup" className="divide-y divide-slate-100 max-md:block">
+          {products.map((product, index) => {
             const deleting = deleteProduct.isPending && deleteProduct.variables === product.id;
             return (
               <tr
@@ -134,7 +150,7 @@ export function ProductsTable({ products, emptyText, rowActions }: ProductsTable
                     aria-label={`Delete ${product.name}`}
                     data-testid="delete-product-button"
                     disabled={deleting}
-                    onClick={() => onDelete(product)}
+                    onClick={(event) => onDelete(product, index, event.currentTarget === document.activeElement)}
                     className="text-red-600 hover:bg-red-50 hover:text-red-700"
                   >
                     {deleting ? <Spinner /> : <Trash className="h-4 w-4" aria-hidden="true" />}

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useRef, useState, type ReactNode } from 'react';
 import type { Product } from '@shop/contracts';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,6 +14,8 @@ const PAGE_SIZE = 50;
 
 export function ProductsView({ rowActions }: { rowActions?: (product: Product) => ReactNode } = {}) {
   const products = useProducts();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const focusSearch = useCallback(() => searchRef.current?.focus(), []);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const [page, setPage] = useState(0);
@@ -35,6 +37,7 @@ export function ProductsView({ rowActions }: { rowActions?: (product: Product) =
           placeholder="Search products by name or SKU..."
           label="Search products"
           testId="products-search"
+          inputRef={searchRef}
         />
         <CategoryFilter
           value={category}
@@ -55,6 +58,7 @@ export function ProductsView({ rowActions }: { rowActions?: (product: Product) =
         <ProductsTable
           products={shown.rows}
           rowActions={rowActions}
+          onEmptied={focusSearch}
           emptyText={all.length === 0 ? 'No products yet. Add your first product.' : 'No products match your filters.'}
         />
       )}
