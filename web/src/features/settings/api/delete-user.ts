@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
 import { keyToPath, queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/users/{id} (assistants only; the server refuses managers). */
@@ -8,8 +8,11 @@ export const deleteUser = (id: string): Promise<void> =>
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.users });
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
+    onSuccess: refresh,
+    // A refusal (the user deleted on another screen, say) means the list is stale: fetch it again.
+    onError: (error) => (error instanceof ApiError ? refresh() : undefined),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserInput, User } from '@shop/contracts';
-import { apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
 import { keyToPath, queryKeys } from '@/lib/query-keys';
 
 type UpdateUserVariables = { id: string; changes: UpdateUserInput };
@@ -11,8 +11,11 @@ export const updateUser = ({ id, changes }: UpdateUserVariables): Promise<User> 
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.users });
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
+    onSuccess: refresh,
+    // A refusal (the user deleted on another screen, say) means the list is stale: fetch it again.
+    onError: (error) => (error instanceof ApiError ? refresh() : undefined),
   });
 }
