@@ -119,7 +119,17 @@ function StockForm({ type, products, productId, onDone }: StockFormProps) {
             error={errors.quantity}
             {...unitCountInputProps(1)}
             value={values.quantity}
-            onChange={(event) => form.setField('quantity', parseQuantity(event.target.value))}
+            onChange={(event) => {
+              const input = event.currentTarget;
+              const quantity = parseQuantity(input.value);
+              form.setField('quantity', quantity);
+              // Emptied or not a whole number, it becomes 1 (or that number) at once (spec section 2), and
+              // selected before the next key, so a digit typed next replaces it ("Backspace, 5" read 15).
+              if (String(quantity) !== input.value) {
+                input.value = String(quantity);
+                input.select();
+              }
+            }}
           />
           <FormInput
             id="stock-unit-price"
