@@ -29,6 +29,12 @@ export const LIMITS = {
   maxStocktakeLines: 5_000,
   /** Discount percentage, decimal(5,2). */
   maxDiscountPercent: 100,
+  /**
+   * Requests one session may have under way at once (a browser opens at most 6 connections to a
+   * host); past it a request answers 429 at once, so one session cannot queue its costly reads in
+   * front of everyone else's on PGlite's single connection.
+   */
+  maxRequestsInFlightPerSession: 16,
 } as const;
 
 /** What a PostgreSQL integer column holds. */

@@ -6,7 +6,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
 import { PagePermissionsReader } from '../settings/page-permissions.reader';
 import { ACCESS_KEY, type AccessRule } from './access.decorator';
@@ -14,11 +14,13 @@ import { ANSWERS_FROM_EVENTS } from '../read-your-writes/answers-from-events.dec
 import { ReadFreshness } from '../read-your-writes/read-freshness';
 import { rememberSessionDigest } from '../read-your-writes/request-session';
 import { sessionDigest, SessionStore } from './session.store';
+import { SessionRequestsInFlight } from './session-requests-in-flight';
 
 export const SESSION_COOKIE = 'sid';
 
 /**
- * Global guard: resolves the session from its cookie, applies the route's access rule, then makes
+ * Global guard: resolves the session from its cookie, refuses it a request past its limit of requests
+ * under way at once (SessionRequestsInFlight, 429), applies the route's access rule, then makes
  * the request read its writes: it waits until the read models reach the store's newest committed
  * position (ReadFreshness), except on the writes that answer from their own events
  * (@AnswersFromEvents). Public routes (sign-in, the storefront) do not wait. Done here rather than
@@ -27,6 +29,8 @@ export const SESSION_COOKIE = 'sid';
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
+  private readonly inFlight = new SessionRequestsInFlight();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionStore,
@@ -49,7 +53,10 @@ export class SessionGuard implements CanActivate {
     const user = typeof token === 'string' && token ? await this.sessions.find(token) : null;
     if (!user) throw new UnauthorizedException(MESSAGES.notSignedIn);
     request.user = user;
-    rememberSessionDigest(request, sessionDigest(token as string));
+    const digest = sessionDigest(token as string);
+    // Before the rule and the wait for the read models: a session at its limit costs nothing more.
+    this.inFlight.admit(digest, context.switchToHttp().getResponse<FastifyReply>());
+    rememberSessionDigest(request, digest);
     await this.applyRule(rule, user);
     if (!this.reflector.getAllAndOverride<boolean>(ANSWERS_FROM_EVENTS, [context.getHandler(), context.getClass()]))
       await this.freshness.caughtUp();
