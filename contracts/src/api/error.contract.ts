@@ -23,6 +23,8 @@ export const MESSAGES = {
   imageNotUploaded: (path: string) => `Image ${path} has not been uploaded: upload the file first`,
   cardRefused: 'Card payments are currently not available in the sales till. Use the customer store for card payments.',
   concurrentChange: 'Someone else changed this at the same moment. Please try again.',
+  /** No database connection came free within the pool's wait (503, Retry-After): the server is overloaded, not broken. */
+  databaseBusy: 'The server is busy. Please try again in a moment.',
   invalidJson: 'Request body is not valid JSON',
   notJsonObject: 'Request body must be a JSON object',
   invalidPassword: 'Invalid Password',

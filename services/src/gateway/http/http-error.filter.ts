@@ -1,5 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { KnexTimeoutError } from 'knex';
 import { errorTitleFor, MESSAGES, type ErrorResponse } from '@shop/contracts';
 import { DomainError, type DomainErrorCode } from '@shop/domain';
 import { UnstorableEventDataError, WrongExpectedVersionError } from '@shop/infrastructure';
@@ -35,6 +36,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     if (reply.sent || reply.raw.headersSent) return;
     if (error instanceof TooManyRequests) void reply.header('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof KnexTimeoutError) void reply.header('Retry-After', '1');
     void reply.status(status).send(body);
   }
 
@@ -43,6 +45,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (error instanceof DomainError) {
       return { status: STATUS[error.code], body: errorBody(error.message) };
     }
+    // Every connection stayed busy past the pool's wait (PGlite has one): overloaded, try again, not broken.
+    if (error instanceof KnexTimeoutError) return { status: 503, body: { message: MESSAGES.databaseBusy } };
     if (error instanceof WrongExpectedVersionError)
       return { status: 409, body: { message: MESSAGES.concurrentChange } };
     // The event store's last defence against text PostgreSQL cannot hold: bad input, not a server fault.
