@@ -1,8 +1,26 @@
 import { z } from 'zod';
 import { PAGE_KEYS } from '../catalogue';
+import { clipChars } from './text-fields';
+
+/** How much of an unknown key the refusal quotes: zod's own message lists every key, whole. */
+const QUOTED_KEY_MAX = 50;
+
+/** The first unknown page, clipped, and how many more: never the whole body sent back. */
+function unknownPages(keys: readonly string[]): string {
+  const first = keys[0] ?? '';
+  const clipped = clipChars(first, QUOTED_KEY_MAX);
+  const quoted = clipped === first ? first : `${clipped}…`;
+  return `Unknown page "${quoted}"${keys.length > 1 ? ` (and ${keys.length - 1} more)` : ''}`;
+}
 
 export const pagePermissions = z.object({
-  assistant: z.partialRecord(z.enum(PAGE_KEYS), z.boolean()),
+  assistant: z.partialRecord(z.enum(PAGE_KEYS), z.boolean(), {
+    // zod raises unrecognized_keys for keys outside the enum, though the record's issue type omits it.
+    error: (issue) => {
+      const raised = issue as { code: string; keys?: readonly string[] };
+      return raised.code === 'unrecognized_keys' && raised.keys ? unknownPages(raised.keys) : undefined;
+    },
+  }),
 });
 export type PagePermissions = z.infer<typeof pagePermissions>;
 
