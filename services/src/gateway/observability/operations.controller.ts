@@ -15,6 +15,13 @@ const projectionNames = allProjections.map((projection) => projection.name);
 /** For load balancers and monitoring: readiness (GET /api/ready) and Prometheus metrics (GET /api/metrics). */
 @Controller('api')
 export class OperationsController {
+  /**
+   * The check under way: probes that arrive meanwhile share its answer. The route is public, so a
+   * flood of probes would otherwise queue hundreds of checks on PGlite's one connection, time them
+   * out, and answer the load balancer 503 while the gateway is fine.
+   */
+  private checking: Promise<Readiness> | null = null;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(INFRASTRUCTURE) private readonly infrastructure: Infrastructure,
@@ -26,19 +33,23 @@ export class OperationsController {
   async ready(
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Readiness & { status?: string; message?: string }> {
-    const { database, eventStore } = this.infrastructure;
-    const readiness = await checkReadiness(
-      database.knex,
-      eventStore,
-      projectionNames,
-      this.config.readyMaxProjectionLag,
-    );
+    const readiness = await this.sharedCheck();
     if (readiness.ready) return { status: 'ready', ...readiness };
     void reply.status(503);
     const failing = Object.entries(readiness.checks)
       .filter(([name, value]) => ['database', 'eventStore', 'projections'].includes(name) && value !== 'ok')
       .map(([name, value]) => `${name} ${String(value)}`);
     return { message: `Not ready: ${failing.join(', ')}`, ...readiness };
+  }
+
+  private sharedCheck(): Promise<Readiness> {
+    if (this.checking) return this.checking;
+    const { database, eventStore } = this.infrastructure;
+    const check = checkReadiness(database.knex, eventStore, projectionNames, this.config.readyMaxProjectionLag);
+    this.checking = check.finally(() => {
+      this.checking = null;
+    });
+    return this.checking;
   }
 
   /**
