@@ -30,11 +30,13 @@ export const LIMITS = {
   /** Discount percentage, decimal(5,2). */
   maxDiscountPercent: 100,
   /**
-   * Requests one session may have under way at once (a browser opens at most 6 connections to a
-   * host); past it a request answers 429 at once, so one session cannot queue its costly reads in
-   * front of everyone else's on PGlite's single connection.
+   * Requests one session has under way at once (a browser opens at most 6 connections to a host);
+   * the session's next ones wait their turn, so one session cannot queue its costly reads in front of
+   * everyone else's on PGlite's single connection.
    */
-  maxRequestsInFlightPerSession: 16,
+  maxRequestsRunningPerSession: 16,
+  /** Requests of one session waiting their turn; one more answers 429. */
+  maxRequestsWaitingPerSession: 256,
 } as const;
 
 /** What a PostgreSQL integer column holds. */

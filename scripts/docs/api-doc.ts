@@ -106,7 +106,7 @@ export function renderApiReference(routes: readonly RouteInfo[], sources: Source
       'body or query that fails its schema (400, naming the field), no session (401), a rule the user does not meet ' +
       '(403), a malformed id (404), too many refused passwords (429); the refusals of the rules themselves (404, 409) ' +
       'are described in the sections above. Every route that needs a session also answers 429 when that session ' +
-      `already has ${contracts.LIMITS.maxRequestsInFlightPerSession} requests under way (${code('LIMITS.maxRequestsInFlightPerSession')}).`,
+      `already has ${contracts.LIMITS.maxRequestsWaitingPerSession} requests waiting their turn (${code('LIMITS.maxRequestsWaitingPerSession')}).`,
   );
   out.push('', table(['Call', 'Access', 'Request', 'Answer', 'Refusals', 'Note (from the code)'], rows));
   out.push(

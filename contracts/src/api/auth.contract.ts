@@ -21,6 +21,6 @@ export const AUTH_MESSAGES = {
   tooManyPasswordAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   /** More password checks waiting than the server takes on at once (429, with Retry-After). */
   passwordChecksBusy: 'The server is busy checking passwords. Please try again in a moment.',
-  /** A session with LIMITS.maxRequestsInFlightPerSession requests under way sent one more (429, Retry-After: 1). */
+  /** A session with LIMITS.maxRequestsWaitingPerSession requests already waiting their turn sent one more (429, Retry-After: 1). */
   tooManyRequestsAtOnce: 'Too many requests at once from this session. Please wait for them to finish and try again.',
 } as const;

@@ -14,13 +14,13 @@ import { ANSWERS_FROM_EVENTS } from '../read-your-writes/answers-from-events.dec
 import { ReadFreshness } from '../read-your-writes/read-freshness';
 import { rememberSessionDigest } from '../read-your-writes/request-session';
 import { sessionDigest, SessionStore } from './session.store';
-import { SessionRequestsInFlight } from './session-requests-in-flight';
+import { SessionRequestQueue } from './session-request-queue';
 
 export const SESSION_COOKIE = 'sid';
 
 /**
- * Global guard: resolves the session from its cookie, refuses it a request past its limit of requests
- * under way at once (SessionRequestsInFlight, 429), applies the route's access rule, then makes
+ * Global guard: resolves the session from its cookie, lets the request wait its turn among the
+ * session's own (SessionRequestQueue; 429 when that line is full), applies the route's access rule, then makes
  * the request read its writes: it waits until the read models reach the store's newest committed
  * position (ReadFreshness), except on the writes that answer from their own events
  * (@AnswersFromEvents). Public routes (sign-in, the storefront) do not wait. Done here rather than
@@ -29,7 +29,7 @@ export const SESSION_COOKIE = 'sid';
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
-  private readonly inFlight = new SessionRequestsInFlight();
+  private readonly turns = new SessionRequestQueue();
 
   constructor(
     private readonly reflector: Reflector,
@@ -54,8 +54,8 @@ export class SessionGuard implements CanActivate {
     if (!user) throw new UnauthorizedException(MESSAGES.notSignedIn);
     request.user = user;
     const digest = sessionDigest(token as string);
-    // Before the rule and the wait for the read models: a session at its limit costs nothing more.
-    this.inFlight.admit(digest, context.switchToHttp().getResponse<FastifyReply>());
+    // Before the rule and the wait for the read models: a request waiting its turn costs nothing more.
+    await this.turns.admit(digest, context.switchToHttp().getResponse<FastifyReply>().raw);
     rememberSessionDigest(request, digest);
     await this.applyRule(rule, user);
     if (!this.reflector.getAllAndOverride<boolean>(ANSWERS_FROM_EVENTS, [context.getHandler(), context.getClass()]))
