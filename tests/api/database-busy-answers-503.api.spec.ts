@@ -1,6 +1,5 @@
 import { MESSAGES } from '@shop/contracts';
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * When every database connection stays busy past the pool's wait (PGlite has one, shared by every
@@ -8,14 +7,7 @@ import type { ApiClient } from './support/api-client';
  * 503 with a message and Retry-After, and the next request once the database is free is served.
  */
 describe('a request that cannot get a database connection in time', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   // PGlite's one connection can be held from here; PostgreSQL's pool is shared with the projector's
   // polling and waits 60 s (knex's default), so holding every connection of it is not this test's to do.
@@ -40,7 +32,7 @@ describe('a request that cannot get a database connection in time', () => {
       });
       await Promise.all(acquired);
 
-      const busy = await manager.get('/api/transactions');
+      const busy = await app.manager.get('/api/transactions');
       release();
       await Promise.all(holders);
 
@@ -49,7 +41,7 @@ describe('a request that cannot get a database connection in time', () => {
         body: { message: MESSAGES.databaseBusy },
       });
       expect(busy.headers.get('retry-after')).toBe('1');
-      expect((await manager.get('/api/transactions')).status).toBe(200);
+      expect((await app.manager.get('/api/transactions')).status).toBe(200);
     },
     60_000,
   );

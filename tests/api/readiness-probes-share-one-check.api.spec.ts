@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * GET /api/ready is public: anyone can send hundreds at once. Each ran its own database and event
@@ -7,12 +7,7 @@ import { startTestApp, type TestApp } from './support/test-app';
  * way now share its answer: a flood costs one check at a time.
  */
 describe('readiness probes sent at once', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp({}, { signInManager: false });
 
   it('answer 200 ready from checks shared between them, far fewer than the probes', async () => {
     const knex = app.infrastructure.database.knex;

@@ -1,5 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app';
-import type { ApiClient } from './support/api-client';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * PUT /api/settings/page_permissions with thousands of keys that are not pages, or one enormous key:
@@ -7,18 +6,11 @@ import type { ApiClient } from './support/api-client';
  * back (zod's own message lists every key, half a megabyte for a 1 MB body).
  */
 describe('unknown page keys in the permissions setting', () => {
-  let app: TestApp;
-  let manager: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    manager = await app.signIn('manager', app.managerPassword);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   const refused = async (assistant: Record<string, unknown>, message: string) => {
     const before = await app.snapshot();
-    const response = await manager.put('/api/settings/page_permissions', { value: { assistant } });
+    const response = await app.manager.put('/api/settings/page_permissions', { value: { assistant } });
     expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { message } });
     expect(await app.snapshot()).toEqual(before);
   };
