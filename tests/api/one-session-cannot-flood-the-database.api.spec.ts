@@ -60,8 +60,10 @@ describe('one session cannot flood the database with requests at once', () => {
     expect((await other).status).toBe(200);
     // In one line with the burst it would come last; in its own it waits for at most the burst's
     // running requests (and those admitted while it runs), never for the burst's waiting ones.
+    // On PGlite's single connection, served first come first served. A PostgreSQL pool runs requests
+    // side by side, so there the order of answers says nothing about the line.
     const after = order.length - 1 - order.indexOf('colleague');
-    expect(after).toBeGreaterThanOrEqual(RUNNING);
+    if (!process.env.DATABASE_URL) expect(after).toBeGreaterThanOrEqual(RUNNING);
   });
 
   it('refuses with 429, its message and Retry-After only the requests past a full line, answering the rest', async () => {
