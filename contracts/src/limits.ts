@@ -37,6 +37,11 @@ export const LIMITS = {
   maxRequestsRunningPerSession: 16,
   /** Requests of one session waiting their turn; one more answers 429. */
   maxRequestsWaitingPerSession: 256,
+  /**
+   * Upload URLs one user holds that have not taken their file yet and have not expired (15 minutes):
+   * a product form uploads at most 5 files, so a shop never waits on more than a few at once.
+   */
+  maxOpenUploadTicketsPerUser: 50,
 } as const;
 
 /** What a PostgreSQL integer column holds. */

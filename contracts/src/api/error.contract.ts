@@ -43,6 +43,8 @@ export const MESSAGES = {
   orderStatusMove: (from: string, to: string) => `Cannot change an order from ${from} to ${to}`,
   orderServeDeleted: (product: string) => `Cannot serve this order: ${product} has been deleted`,
   orderReturnDeleted: (product: string) => `Cannot return this order's items: ${product} has been deleted`,
+  tooManyOpenUploads:
+    'Too many uploads are waiting for their file. Finish or cancel them, or wait a few minutes, and try again.',
   storefrontTokenRequired: 'A valid storefront token is required',
 } as const;
 

@@ -2,6 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 
 const TABLE = 'media_uploads';
+/** Namespaces the per-user advisory locks that make count-then-insert atomic across gateways (arbitrary). */
+const USER_LOCK_SPACE = 4_711_2051;
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Extensions kept from the browser's file name, so a stored path still says whether it is a video. */
@@ -11,6 +13,12 @@ export interface UploadTicket {
   readonly fileName: string;
   readonly token: string;
   readonly expiresAt: Date;
+}
+
+/** The user already holds LIMITS.maxOpenUploadTicketsPerUser open tickets; one expires in `retryAfterSeconds`. */
+export interface TooManyOpenTickets {
+  readonly refused: 'too-many-open';
+  readonly retryAfterSeconds: number;
 }
 
 /** `owner-gone`: the user the ticket was issued to is inactive or deleted now. */
@@ -37,20 +45,47 @@ export class MediaUploadStore {
         content_type text,
         size_bytes bigint
       )`);
+    // The open tickets of one user, counted on every issue.
+    await knex.raw(
+      `create index if not exists ${TABLE}_open_idx on ${TABLE} (issued_to, expires_at) where used_at is null`,
+    );
   }
 
-  async issue(userId: string, originalName: string | undefined): Promise<UploadTicket> {
+  /**
+   * A new ticket, unless the user already holds `maxOpen` tickets that have neither taken their file
+   * nor expired (then nothing is stored). Counted under a per-user lock, so parallel requests cannot
+   * all slip past the count.
+   */
+  async issue(
+    userId: string,
+    originalName: string | undefined,
+    maxOpen: number,
+  ): Promise<UploadTicket | TooManyOpenTickets> {
     const extension = originalName?.toLowerCase().match(/\.([a-z0-9]{2,5})$/)?.[1];
     const fileName = `${randomUUID()}${extension && EXTENSIONS.has(extension) ? `.${extension}` : ''}`;
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + this.ttlMinutes * 60_000);
-    await this.knex(TABLE).insert({
-      file_name: fileName,
-      token_hash: digest(token),
-      issued_to: userId,
-      expires_at: expiresAt,
+    return this.knex.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [USER_LOCK_SPACE, userId]);
+      const now = Date.now();
+      const open = await trx(TABLE)
+        .where({ issued_to: userId })
+        .whereNull('used_at')
+        .andWhere('expires_at', '>', new Date(now))
+        .first(trx.raw('count(*)::int as n'), trx.raw('min(expires_at) as first_expiry'));
+      if (open && open.n >= maxOpen)
+        return {
+          refused: 'too-many-open',
+          retryAfterSeconds: Math.max(1, Math.ceil((new Date(open.first_expiry).getTime() - now) / 1000)),
+        };
+      const expiresAt = new Date(now + this.ttlMinutes * 60_000);
+      await trx(TABLE).insert({
+        file_name: fileName,
+        token_hash: digest(token),
+        issued_to: userId,
+        expires_at: expiresAt,
+      });
+      return { fileName, token, expiresAt };
     });
-    return { fileName, token, expiresAt };
   }
 
   /** Whether a PUT may proceed. The ticket is spent only by `complete`, so a failed upload can be retried. */

@@ -17,9 +17,10 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MEDIA_LIMITS, type MediaUploadResponse, type SessionUser } from '@shop/contracts';
+import { LIMITS, MEDIA_LIMITS, MESSAGES, type MediaUploadResponse, type SessionUser } from '@shop/contracts';
 import { Pages, Public, SignedIn } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { TooManyRequests } from '../http/too-many-requests';
 import { LocalMediaStorage, MediaTooLargeError } from './media-storage';
 import { MediaUploadStore } from './media-upload.store';
 import { S3MediaSigner } from './s3-media-signer';
@@ -58,7 +59,8 @@ export class MediaController {
       throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 400);
     if (file.size !== undefined && file.size > MEDIA_LIMITS.maxFileBytes)
       throw new HttpException({ message: 'Files must be at most 50MB' }, 400);
-    const ticket = await this.uploads.issue(user.id, file.filename);
+    const ticket = await this.uploads.issue(user.id, file.filename, LIMITS.maxOpenUploadTicketsPerUser);
+    if ('refused' in ticket) throw new TooManyRequests(MESSAGES.tooManyOpenUploads, ticket.retryAfterSeconds);
     if (this.s3) {
       // The ticket row still records the file, so GET knows its type and who asked for it.
       await this.uploads.complete(
