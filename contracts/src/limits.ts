@@ -42,6 +42,11 @@ export const LIMITS = {
    * a product form uploads at most 5 files, so a shop never waits on more than a few at once.
    */
   maxOpenUploadTicketsPerUser: 50,
+  /**
+   * Bytes one user has uploaded that no product holds yet (2GiB: 40 files of the spec's 50MB, 8
+   * products' worth); past it a PUT answers 429, so uploads that are never used cannot fill the disk.
+   */
+  maxUnattachedUploadBytesPerUser: 2_147_483_648,
 } as const;
 
 /** What a PostgreSQL integer column holds. */

@@ -45,6 +45,8 @@ export const MESSAGES = {
   orderReturnDeleted: (product: string) => `Cannot return this order's items: ${product} has been deleted`,
   tooManyOpenUploads:
     'Too many uploads are waiting for their file. Finish or cancel them, or wait a few minutes, and try again.',
+  tooManyUnattachedUploads:
+    'Too many uploaded files are on no product yet. Add them to a product, or wait for them to be removed, and try again.',
   storefrontTokenRequired: 'A valid storefront token is required',
 } as const;
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 
 const TABLE = 'media_uploads';
+const MIGRATION_LOCK_KEY = 4_711_2050;
 /** Namespaces the per-user advisory locks that make count-then-insert atomic across gateways (arbitrary). */
 const USER_LOCK_SPACE = 4_711_2051;
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -35,20 +36,39 @@ export class MediaUploadStore {
   ) {}
 
   static async migrate(knex: Knex): Promise<void> {
-    await knex.raw(`
-      create table if not exists ${TABLE} (
-        file_name text primary key,
-        token_hash text not null,
-        issued_to uuid not null,
-        expires_at timestamptz not null,
-        used_at timestamptz,
-        content_type text,
-        size_bytes bigint
-      )`);
-    // The open tickets of one user, counted on every issue.
-    await knex.raw(
-      `create index if not exists ${TABLE}_open_idx on ${TABLE} (issued_to, expires_at) where used_at is null`,
-    );
+    await knex.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+      await trx.raw(`
+        create table if not exists ${TABLE} (
+          file_name text primary key,
+          token_hash text not null,
+          issued_to uuid not null,
+          expires_at timestamptz not null,
+          used_at timestamptz,
+          content_type text,
+          size_bytes bigint
+        )`);
+      // The open tickets of one user, counted on every issue.
+      await trx.raw(
+        `create index if not exists ${TABLE}_open_idx on ${TABLE} (issued_to, expires_at) where used_at is null`,
+      );
+      // claimed_at: a product write is about to record the file; attached_at: it did. Files uploaded before
+      // these columns existed may be on a product already: they count as attached, so they are always kept.
+      const { rows } = await trx.raw(
+        `select 1 from information_schema.columns
+          where table_schema = current_schema() and table_name = ? and column_name = 'attached_at'`,
+        [TABLE],
+      );
+      if (rows.length === 0) {
+        await trx.raw(`alter table ${TABLE} add column claimed_at timestamptz, add column attached_at timestamptz`);
+        await trx.raw(`update ${TABLE} set attached_at = used_at where used_at is not null`);
+      }
+      // The bytes of one user on no product yet, summed on every upload.
+      await trx.raw(
+        `create index if not exists ${TABLE}_unattached_idx on ${TABLE} (issued_to)
+          where used_at is not null and attached_at is null`,
+      );
+    });
   }
 
   /**
@@ -102,44 +122,85 @@ export class MediaUploadStore {
   }
 
   /**
-   * Spends the ticket for a stored file; false when another PUT completed first (single use) or, when
-   * `ownerMustBeActive`, its user was deactivated or deleted while the file came in.
+   * Spends the ticket for a stored file: `spent` when another PUT completed first (single use) or, when
+   * `ownerMustBeActive`, its user was deactivated or deleted while the file came in; `no-room` when the
+   * file would take its user's bytes on no product past `maxUnattachedBytes` (counted under the user's lock).
    */
   async complete(
     fileName: string,
     token: string,
     contentType: string,
     sizeBytes: number,
-    ownerMustBeActive = false,
-  ): Promise<boolean> {
-    const claimed = await this.knex(TABLE)
-      .where({ file_name: fileName, token_hash: digest(token) })
-      .whereNull('used_at')
-      .modify((query) => {
-        if (ownerMustBeActive)
-          void query.whereExists(
-            this.knex('users as u')
-              .whereRaw('u.id = ??', [`${TABLE}.issued_to`])
-              .andWhere('u.is_active', true)
-              .whereNull('u.deleted_at'),
-          );
-      })
-      .update({ used_at: this.knex.fn.now(), content_type: contentType, size_bytes: sizeBytes });
-    return claimed === 1;
+    options: { ownerMustBeActive?: boolean; maxUnattachedBytes?: number } = {},
+  ): Promise<'ok' | 'spent' | 'no-room'> {
+    return this.knex.transaction(async (trx) => {
+      const ticket = await trx(TABLE)
+        .where({ file_name: fileName, token_hash: digest(token) })
+        .first('issued_to');
+      if (!ticket) return 'spent';
+      await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [USER_LOCK_SPACE, ticket.issued_to]);
+      if (
+        options.maxUnattachedBytes !== undefined &&
+        (await unattachedBytes(trx, ticket.issued_to)) + sizeBytes > options.maxUnattachedBytes
+      )
+        return 'no-room';
+      const claimed = await trx(TABLE)
+        .where({ file_name: fileName, token_hash: digest(token) })
+        .whereNull('used_at')
+        .modify((query) => {
+          if (options.ownerMustBeActive)
+            void query.whereExists(
+              trx('users as u')
+                .whereRaw('u.id = ??', [`${TABLE}.issued_to`])
+                .andWhere('u.is_active', true)
+                .whereNull('u.deleted_at'),
+            );
+        })
+        .update({ used_at: trx.fn.now(), content_type: contentType, size_bytes: sizeBytes });
+      return claimed === 1 ? 'ok' : 'spent';
+    });
   }
 
-  /** Which of these file names hold a completed upload (for S3: an upload URL this app issued). */
-  async uploaded(fileNames: readonly string[]): Promise<Set<string>> {
+  /** The bytes that the user of this ticket has uploaded and no product holds yet. */
+  async unattachedBytesOfTicketUser(fileName: string): Promise<number> {
+    const ticket = await this.knex(TABLE).where({ file_name: fileName }).first('issued_to');
+    return ticket ? unattachedBytes(this.knex, ticket.issued_to) : 0;
+  }
+
+  /**
+   * Which of these file names hold a completed upload (for S3: an upload URL this app issued), holding
+   * them for a product about to be recorded (`claimed_at`): an orphan sweep leaves them alone meanwhile.
+   */
+  async claim(fileNames: readonly string[]): Promise<Set<string>> {
     if (fileNames.length === 0) return new Set();
     const rows: Array<{ file_name: string }> = await this.knex(TABLE)
       .whereIn('file_name', [...fileNames])
       .whereNotNull('used_at')
-      .select('file_name');
+      .update({ claimed_at: this.knex.fn.now() })
+      .returning('file_name');
     return new Set(rows.map((row) => row.file_name));
+  }
+
+  /** A product holding these files is recorded: they no longer count against their user, and are kept. */
+  async attach(fileNames: readonly string[]): Promise<void> {
+    if (fileNames.length === 0) return;
+    await this.knex(TABLE)
+      .whereIn('file_name', [...fileNames])
+      .whereNull('attached_at')
+      .update({ attached_at: this.knex.fn.now() });
   }
 
   async contentType(fileName: string): Promise<string | null> {
     const row = await this.knex(TABLE).where({ file_name: fileName }).whereNotNull('used_at').first('content_type');
     return row?.content_type ?? null;
   }
+}
+
+async function unattachedBytes(db: Knex, userId: string): Promise<number> {
+  const row = await db(TABLE)
+    .where({ issued_to: userId })
+    .whereNotNull('used_at')
+    .whereNull('attached_at')
+    .first(db.raw('coalesce(sum(size_bytes), 0)::text as n'));
+  return Number(row?.n ?? 0);
 }

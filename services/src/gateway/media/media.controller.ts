@@ -96,8 +96,14 @@ export class MediaController {
     const contentType = request.headers['content-type'];
     if (!isAllowedType(contentType))
       throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 415);
-    if (Number(request.headers['content-length'] ?? 0) > MEDIA_LIMITS.maxFileBytes)
-      throw new HttpException({ message: 'Files must be at most 50MB' }, 413);
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > MEDIA_LIMITS.maxFileBytes) throw new HttpException({ message: 'Files must be at most 50MB' }, 413);
+    // Checked again once the file is in (a body need not declare its length).
+    if (
+      declared > 0 &&
+      (await this.uploads.unattachedBytesOfTicketUser(fileName)) + declared > LIMITS.maxUnattachedUploadBytesPerUser
+    )
+      throw new HttpException({ message: MESSAGES.tooManyUnattachedUploads }, 429);
 
     let saved: { temporary: string; size: number };
     try {
@@ -111,8 +117,13 @@ export class MediaController {
       await this.storage.discard(saved.temporary);
       throw new BadRequestException('The file is empty');
     }
-    if (!(await this.uploads.complete(fileName, token, contentType!, saved.size, true))) {
+    const completed = await this.uploads.complete(fileName, token, contentType!, saved.size, {
+      ownerMustBeActive: true,
+      maxUnattachedBytes: LIMITS.maxUnattachedUploadBytesPerUser,
+    });
+    if (completed !== 'ok') {
       await this.storage.discard(saved.temporary);
+      if (completed === 'no-room') throw new HttpException({ message: MESSAGES.tooManyUnattachedUploads }, 429);
       // Spent by another PUT meanwhile, or its user deactivated or deleted while the file came in.
       if ((await this.uploads.check(fileName, token)) === 'owner-gone') throw new ForbiddenException(OWNER_GONE);
       throw new HttpException({ message: 'This upload link has already been used' }, 409);

@@ -6,6 +6,8 @@ import { commandContext } from '../auth/current-user.decorator';
 import { StreamWriter } from '../infrastructure/stream-writer.service';
 import { MediaUploadStore } from '../media/media-upload.store';
 
+const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
 export class CreateProductCommand extends Command<{ productId: string }> {
   constructor(
     readonly input: CreateProductCommandInput,
@@ -23,6 +25,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
   ) {}
 
   async execute({ input, user }: CreateProductCommand): Promise<{ productId: string }> {
+    const files = input.images.map(fileName);
     await this.requireUploaded(input.images);
     const productId = randomUUID();
     // Product and SKU claim in one atomic append: a duplicate SKU leaves no product behind.
@@ -50,13 +53,15 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
         },
       },
     ]);
+    // Recorded: the files no longer count against their uploader. Should this fail, the product is
+    // still recorded; the files stay claimed, and the orphan sweep keeps what the products hold.
+    await this.uploads.attach(files).catch(() => undefined);
     return { productId };
   }
 
   /** Spec: images are the paths of files uploaded through POST /api/product-media/upload, nothing else. */
   private async requireUploaded(images: readonly string[]): Promise<void> {
-    const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-    const uploaded = await this.uploads.uploaded(images.map(fileName));
+    const uploaded = await this.uploads.claim(images.map(fileName));
     const missing = images.find((path) => !uploaded.has(fileName(path)));
     if (missing) throw validationError(MESSAGES.imageNotUploaded(missing));
   }
