@@ -47,6 +47,13 @@ export const LIMITS = {
    * products' worth); past it a PUT answers 429, so uploads that are never used cannot fill the disk.
    */
   maxUnattachedUploadBytesPerUser: 2_147_483_648,
+  /**
+   * An uploaded file no product holds is removed this long after its upload URL expired (a form left
+   * open over lunch still saves); an upload URL that never took a file is forgotten then too.
+   */
+  unattachedUploadKeepHours: 24,
+  /** Such files removed on each upload URL issued, so a sweep stays short and keeps up (each issue adds one). */
+  orphanUploadsSweptPerIssue: 10,
 } as const;
 
 /** What a PostgreSQL integer column holds. */

@@ -42,6 +42,11 @@ export class LocalMediaStorage {
     return rm(temporary, { force: true });
   }
 
+  /** Removes a published file (nothing when it is not there). */
+  remove(fileName: string): Promise<void> {
+    return rm(join(this.folder, fileName), { force: true });
+  }
+
   async open(fileName: string): Promise<{ stream: Readable; size: number } | null> {
     const path = join(this.folder, fileName);
     try {

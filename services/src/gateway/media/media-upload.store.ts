@@ -2,6 +2,10 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 
 const TABLE = 'media_uploads';
+/** How a product names an uploaded file (spec section 7). */
+const MEDIA_PATH_PREFIX = '/product-media/uploads/';
+/** A product write that claimed its files is over long before this; until then the sweep keeps them. */
+const CLAIM_HOLD_MS = 10 * 60_000;
 const MIGRATION_LOCK_KEY = 4_711_2050;
 /** Namespaces the per-user advisory locks that make count-then-insert atomic across gateways (arbitrary). */
 const USER_LOCK_SPACE = 4_711_2051;
@@ -63,6 +67,10 @@ export class MediaUploadStore {
         await trx.raw(`alter table ${TABLE} add column claimed_at timestamptz, add column attached_at timestamptz`);
         await trx.raw(`update ${TABLE} set attached_at = used_at where used_at is not null`);
       }
+      // The sweep's candidates, oldest first.
+      await trx.raw(
+        `create index if not exists ${TABLE}_unattached_expiry_idx on ${TABLE} (expires_at) where attached_at is null`,
+      );
       // The bytes of one user on no product yet, summed on every upload.
       await trx.raw(
         `create index if not exists ${TABLE}_unattached_idx on ${TABLE} (issued_to)
@@ -188,6 +196,31 @@ export class MediaUploadStore {
       .whereIn('file_name', [...fileNames])
       .whereNull('attached_at')
       .update({ attached_at: this.knex.fn.now() });
+  }
+
+  /**
+   * Forgets at most `limit` tickets that expired before `cutoff` and whose file no product holds: not
+   * attached, not claimed by a product write in the last minutes, and in no product of the products read
+   * model (deleted ones included), which covers a product recorded whose marking failed. Rows locked by
+   * a product write at this moment are skipped. Answers the file names that had taken a file.
+   */
+  async sweep(cutoff: Date, limit: number): Promise<string[]> {
+    const claimHeldSince = new Date(Date.now() - CLAIM_HOLD_MS);
+    const { rows } = await this.knex.raw(
+      `delete from ${TABLE} m
+        where m.file_name in (
+          select c.file_name from ${TABLE} c
+           where c.expires_at < ? and c.attached_at is null and (c.claimed_at is null or c.claimed_at < ?)
+             and not exists (select 1 from products p where p.images @> jsonb_build_array(?::text || c.file_name))
+           order by c.expires_at
+           limit ?
+           for update skip locked)
+        returning m.file_name, m.used_at`,
+      [cutoff, claimHeldSince, MEDIA_PATH_PREFIX, limit],
+    );
+    return (rows as Array<{ file_name: string; used_at: Date | null }>)
+      .filter((row) => row.used_at !== null)
+      .map((row) => row.file_name);
   }
 
   async contentType(fileName: string): Promise<string | null> {

@@ -61,6 +61,7 @@ export class MediaController {
       throw new HttpException({ message: 'Files must be at most 50MB' }, 400);
     const ticket = await this.uploads.issue(user.id, file.filename, LIMITS.maxOpenUploadTicketsPerUser);
     if ('refused' in ticket) throw new TooManyRequests(MESSAGES.tooManyOpenUploads, ticket.retryAfterSeconds);
+    await this.sweepOrphans();
     if (this.s3) {
       // The ticket row still records the file, so GET knows its type and who asked for it.
       await this.uploads.complete(
@@ -75,6 +76,21 @@ export class MediaController {
     // An HTTP/1.0 request may have no Host: then a relative URL, which the browser resolves against the page.
     const host = request.headers.host;
     return { uploadURL: host ? `${request.protocol}://${host}${path}` : path };
+  }
+
+  /**
+   * Each upload URL issued removes a few files whose ticket expired a day ago and that no product holds:
+   * every issue adds at most one, so the sweep keeps up. With S3 only the tickets go (the bucket keeps
+   * its objects: a lifecycle rule on the bucket is the place to expire them).
+   */
+  private async sweepOrphans(): Promise<void> {
+    try {
+      const cutoff = new Date(Date.now() - LIMITS.unattachedUploadKeepHours * 3_600_000);
+      const files = await this.uploads.sweep(cutoff, LIMITS.orphanUploadsSweptPerIssue);
+      if (!this.s3) await Promise.all(files.map((file) => this.storage.remove(file)));
+    } catch {
+      // Housekeeping: a failed sweep (a products table not made yet by an external projector) waits for the next issue.
+    }
   }
 
   /** The browser's direct PUT: authorised by the ticket in the URL, not by the session. */
