@@ -48,6 +48,11 @@ export const LIMITS = {
    */
   maxUnattachedUploadBytesPerUser: 2_147_483_648,
   /**
+   * PUTs of one user's upload URLs streaming into one gateway at once (the web app's uploader runs 6):
+   * each holds a temporary file of up to 50MB, so many at once could fill the disk before any is counted.
+   */
+  maxUploadsRunningPerUser: 12,
+  /**
    * An uploaded file no product holds is removed this long after its upload URL expired (a form left
    * open over lunch still saves); an upload URL that never took a file is forgotten then too.
    */

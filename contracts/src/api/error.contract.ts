@@ -47,6 +47,7 @@ export const MESSAGES = {
     'Too many uploads are waiting for their file. Finish or cancel them, or wait a few minutes, and try again.',
   tooManyUnattachedUploads:
     'Too many uploaded files are on no product yet. Add them to a product, or wait for them to be removed, and try again.',
+  tooManyRunningUploads: 'Too many files are uploading at once. Please wait for them to finish and try again.',
   storefrontTokenRequired: 'A valid storefront token is required',
 } as const;
 

@@ -117,16 +117,22 @@ export class MediaUploadStore {
   }
 
   /** Whether a PUT may proceed. The ticket is spent only by `complete`, so a failed upload can be retried. */
-  async check(fileName: string, token: string): Promise<RedeemResult> {
+  async check(fileName: string, token: string): Promise<{ status: RedeemResult; owner?: string }> {
     const row = await this.knex(`${TABLE} as m`)
       .leftJoin('users as u', 'u.id', 'm.issued_to')
       .where({ 'm.file_name': fileName, 'm.token_hash': digest(token) })
-      .first('m.used_at', 'm.expires_at', this.knex.raw('(u.is_active and u.deleted_at is null) as owner_active'));
-    if (!row) return 'unknown';
-    if (row.used_at) return 'used';
-    if (new Date(row.expires_at).getTime() <= Date.now()) return 'expired';
+      .first(
+        'm.used_at',
+        'm.expires_at',
+        'm.issued_to',
+        this.knex.raw('(u.is_active and u.deleted_at is null) as owner_active'),
+      );
+    if (!row) return { status: 'unknown' };
+    const owner: string = row.issued_to;
+    if (row.used_at) return { status: 'used', owner };
+    if (new Date(row.expires_at).getTime() <= Date.now()) return { status: 'expired', owner };
     // As a session is: the ticket is honoured only while its user is active and not deleted.
-    return row.owner_active === true ? 'ok' : 'owner-gone';
+    return { status: row.owner_active === true ? 'ok' : 'owner-gone', owner };
   }
 
   /**
@@ -169,10 +175,9 @@ export class MediaUploadStore {
     });
   }
 
-  /** The bytes that the user of this ticket has uploaded and no product holds yet. */
-  async unattachedBytesOfTicketUser(fileName: string): Promise<number> {
-    const ticket = await this.knex(TABLE).where({ file_name: fileName }).first('issued_to');
-    return ticket ? unattachedBytes(this.knex, ticket.issued_to) : 0;
+  /** The bytes that this user has uploaded and no product holds yet. */
+  unattachedBytesOf(userId: string): Promise<number> {
+    return unattachedBytes(this.knex, userId);
   }
 
   /**

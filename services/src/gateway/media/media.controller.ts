@@ -23,6 +23,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { TooManyRequests } from '../http/too-many-requests';
 import { LocalMediaStorage, MediaTooLargeError } from './media-storage';
 import { MediaUploadStore } from './media-upload.store';
+import { RunningUploads } from './running-uploads';
 import { S3MediaSigner } from './s3-media-signer';
 
 /** A ticket whose user was deactivated or deleted since it was issued: refused, as their sessions are. */
@@ -49,6 +50,8 @@ export class MediaController {
     /** null unless S3 settings are given. */
     @Optional() @Inject(S3MediaSigner) private readonly s3: S3MediaSigner | null,
   ) {}
+
+  private readonly running = new RunningUploads(LIMITS.maxUploadsRunningPerUser);
 
   @Post('api/product-media/upload')
   @Pages('products', 'inventory')
@@ -104,7 +107,7 @@ export class MediaController {
   ): Promise<{ path: string }> {
     if (!FILE_NAME.test(fileName) || typeof token !== 'string' || !token)
       throw new UnauthorizedException('Authorization required');
-    const status = await this.uploads.check(fileName, token);
+    const { status, owner } = await this.uploads.check(fileName, token);
     if (status === 'unknown') throw new UnauthorizedException('Authorization required');
     if (status === 'expired') throw new ForbiddenException('Request has expired');
     if (status === 'used') throw new HttpException({ message: 'This upload link has already been used' }, 409);
@@ -117,10 +120,24 @@ export class MediaController {
     // Checked again once the file is in (a body need not declare its length).
     if (
       declared > 0 &&
-      (await this.uploads.unattachedBytesOfTicketUser(fileName)) + declared > LIMITS.maxUnattachedUploadBytesPerUser
+      (await this.uploads.unattachedBytesOf(owner!)) + declared > LIMITS.maxUnattachedUploadBytesPerUser
     )
       throw new HttpException({ message: MESSAGES.tooManyUnattachedUploads }, 429);
+    if (!this.running.enter(owner!)) throw new TooManyRequests(MESSAGES.tooManyRunningUploads, 1);
+    try {
+      return await this.receive(fileName, token, contentType!, request);
+    } finally {
+      this.running.leave(owner!);
+    }
+  }
 
+  /** Streams the body to a temporary file, spends the ticket and publishes the file. */
+  private async receive(
+    fileName: string,
+    token: string,
+    contentType: string,
+    request: FastifyRequest,
+  ): Promise<{ path: string }> {
     let saved: { temporary: string; size: number };
     try {
       saved = await this.storage.save(fileName, request.raw);
@@ -133,7 +150,7 @@ export class MediaController {
       await this.storage.discard(saved.temporary);
       throw new BadRequestException('The file is empty');
     }
-    const completed = await this.uploads.complete(fileName, token, contentType!, saved.size, {
+    const completed = await this.uploads.complete(fileName, token, contentType, saved.size, {
       ownerMustBeActive: true,
       maxUnattachedBytes: LIMITS.maxUnattachedUploadBytesPerUser,
     });
@@ -141,7 +158,7 @@ export class MediaController {
       await this.storage.discard(saved.temporary);
       if (completed === 'no-room') throw new HttpException({ message: MESSAGES.tooManyUnattachedUploads }, 429);
       // Spent by another PUT meanwhile, or its user deactivated or deleted while the file came in.
-      if ((await this.uploads.check(fileName, token)) === 'owner-gone') throw new ForbiddenException(OWNER_GONE);
+      if ((await this.uploads.check(fileName, token)).status === 'owner-gone') throw new ForbiddenException(OWNER_GONE);
       throw new HttpException({ message: 'This upload link has already been used' }, 409);
     }
     await this.storage.publish(saved.temporary, fileName);
