@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { LIMITS } from '@shop/contracts';
+import { MediaUploadStore } from '../../services/src/gateway/media/media-upload.store';
 import { useTestApp } from './support/use-test-app';
 
 const PNG = Buffer.from(
@@ -83,5 +84,20 @@ describe('product media: files on no product are removed once their ticket is lo
     expect(await left()).toBe(3);
     await upload(false);
     expect(await left()).toBe(0);
+  });
+
+  it('keeps files uploaded before uploads were marked as on a product: the upgrade counts them as attached', async () => {
+    const knex = app.infrastructure.database.knex;
+    const old = await upload();
+    const neverUploaded = await upload(false);
+    // The table as it was before claimed_at and attached_at.
+    await knex.raw('alter table media_uploads drop column claimed_at, drop column attached_at');
+    await MediaUploadStore.migrate(knex);
+    await expired(old, keep + HOUR);
+    await expired(neverUploaded, keep + HOUR);
+    await upload(false);
+    expect(await readdir(app.config.mediaDir)).toContain(old);
+    expect((await app.manager.get(`/product-media/uploads/${old}`)).status).toBe(200);
+    expect(await tickets().where({ file_name: neverUploaded }).first('file_name')).toBeUndefined();
   });
 });
