@@ -4,6 +4,9 @@ import { requestIdOf } from './request-logging';
 import { routerErrors } from './router-errors';
 import type { SecurityHeadersMiddleware } from './security-headers';
 
+/** Node's own default, which Fastify turns off: a body that never finishes is cut after 5 minutes (408). */
+export const REQUEST_TIMEOUT_MS = 300_000;
+
 /**
  * Fastify's settings, matching what the gateway did on Express: the trusted proxies (proxy-addr,
  * the same names and CIDRs), routes matched without regard to case or a trailing slash, ids of
@@ -20,8 +23,7 @@ export function httpServerOptions(
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000 },
     frameworkErrors: routerErrors(setSecurityHeaders),
     bodyLimit: 1024 * 1024,
-    // Node's own default, which Fastify turns off: a body that never finishes is cut after 5 minutes (408).
-    requestTimeout: 300_000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // No server-side logging of its own: request lines and errors are logged by our hooks.
     logger: false,
   };

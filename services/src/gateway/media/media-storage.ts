@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -45,6 +45,29 @@ export class LocalMediaStorage {
   /** Removes a published file (nothing when it is not there). */
   remove(fileName: string): Promise<void> {
     return rm(join(this.folder, fileName), { force: true });
+  }
+
+  /**
+   * Removes temporary files written before `before`: a PUT that was cut off by a stopped or crashed
+   * gateway left them (one that failed removes its own). Answers how many went.
+   */
+  async removeTemporariesOlderThan(before: Date): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.folder);
+    } catch {
+      return 0; // no folder yet: nothing was ever uploaded
+    }
+    let removed = 0;
+    for (const name of names.filter((each) => each.startsWith('.') && each.endsWith('.part'))) {
+      const path = join(this.folder, name);
+      const written = await stat(path).catch(() => null);
+      if (written && written.mtime < before) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   async open(fileName: string): Promise<{ stream: Readable; size: number } | null> {

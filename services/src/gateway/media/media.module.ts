@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import type { AppConfig } from '../../config';
 import type { Database } from '@shop/infrastructure';
+import { REQUEST_TIMEOUT_MS } from '../http/http-server-options';
 import { APP_CONFIG, DATABASE } from '../infrastructure/tokens';
 import { MediaController } from './media.controller';
 import { LocalMediaStorage } from './media-storage';
@@ -28,4 +29,14 @@ import { S3MediaSigner } from './s3-media-signer';
   ],
   exports: [MediaUploadStore],
 })
-export class MediaModule {}
+export class MediaModule implements OnModuleInit {
+  constructor(
+    private readonly storage: LocalMediaStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Temporaries older than any PUT can run (twice the request timeout: another gateway's are younger). */
+  async onModuleInit(): Promise<void> {
+    if (!this.config.s3) await this.storage.removeTemporariesOlderThan(new Date(Date.now() - 2 * REQUEST_TIMEOUT_MS));
+  }
+}
