@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -68,6 +68,17 @@ export class LocalMediaStorage {
       }
     }
     return removed;
+  }
+
+  /** The first `length` bytes of a published file (fewer when it is shorter). */
+  async head(fileName: string, length: number): Promise<Buffer> {
+    const handle = await open(join(this.folder, fileName), 'r');
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
   }
 
   async open(fileName: string): Promise<{ stream: Readable; size: number } | null> {

@@ -228,6 +228,14 @@ export class MediaUploadStore {
       .map((row) => row.file_name);
   }
 
+  /** Whether a product of the products read model (deleted ones included) names this file. */
+  async onProduct(fileName: string): Promise<boolean> {
+    const row = await this.knex('products')
+      .whereRaw('images @> jsonb_build_array(?::text)', [MEDIA_PATH_PREFIX + fileName])
+      .first(this.knex.raw('1'));
+    return row !== undefined;
+  }
+
   async contentType(fileName: string): Promise<string | null> {
     const row = await this.knex(TABLE).where({ file_name: fileName }).whereNotNull('used_at').first('content_type');
     return row?.content_type ?? null;

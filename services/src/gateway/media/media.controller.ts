@@ -23,6 +23,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { TooManyRequests } from '../http/too-many-requests';
 import { LocalMediaStorage, MediaTooLargeError } from './media-storage';
 import { MediaUploadStore } from './media-upload.store';
+import { MEDIA_HEAD_BYTES, mediaTypeOf } from './media-type';
 import { RunningUploads } from './running-uploads';
 import { S3MediaSigner } from './s3-media-signer';
 
@@ -173,7 +174,7 @@ export class MediaController {
       void reply.redirect(this.s3.downloadUrl(fileName), 302);
       return;
     }
-    const contentType = FILE_NAME.test(fileName) ? await this.uploads.contentType(fileName) : null;
+    const contentType = FILE_NAME.test(fileName) ? await this.servedType(fileName) : null;
     const file = contentType ? await this.storage.open(fileName) : null;
     if (!contentType || !file) throw new NotFoundException('File not found');
     // Uploaded bytes are served as inert media: no sniffing, no scripts even if a file lies about its type.
@@ -186,5 +187,17 @@ export class MediaController {
         'Cache-Control': 'private, max-age=86400',
       })
       .send(file.stream);
+  }
+
+  /**
+   * The type its ticket recorded; with no ticket (a restored app: tickets are not in the backup), a file
+   * that a product names is served with the type its bytes show. null: not served.
+   */
+  private async servedType(fileName: string): Promise<string | null> {
+    const recorded = await this.uploads.contentType(fileName);
+    if (recorded) return recorded;
+    if (!(await this.uploads.onProduct(fileName))) return null;
+    const head = await this.storage.head(fileName, MEDIA_HEAD_BYTES).catch(() => null);
+    return head ? mediaTypeOf(fileName, head) : null;
   }
 }
