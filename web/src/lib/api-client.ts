@@ -116,3 +116,13 @@ export async function apiFetchWithServerClock<T>(
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
+
+/**
+ * A mutation's onError that refreshes after a refusal from the server: its answer usually means what
+ * is on screen is out of date (changed on another screen). Not after a network failure, where a
+ * refetch would fail too. Returns the refresh so the mutation settles once it is done, as before.
+ */
+export const refreshOnServerRefusal =
+  <T>(refresh: () => Promise<T>) =>
+  (error: unknown): Promise<T> | undefined =>
+    error instanceof ApiError ? refresh() : undefined;

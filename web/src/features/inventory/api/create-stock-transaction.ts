@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTransactionCommandInput, Transaction } from '@shop/contracts';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch, refreshOnServerRefusal } from '@/lib/api-client';
 import { keyToPath, queryKeys } from '@/lib/query-keys';
 
 /** The stock dialog's payload (spec section 7): no saleId, no discount fields. */
@@ -27,7 +27,6 @@ export function useCreateStockTransaction() {
   return useMutation({
     mutationFn: createStockTransaction,
     onSuccess: refresh,
-    // A refusal is the server's answer (a network failure is not): what it refused is worth a fresh look.
-    onError: (error) => (error instanceof ApiError ? refresh() : undefined),
+    onError: refreshOnServerRefusal(refresh),
   });
 }

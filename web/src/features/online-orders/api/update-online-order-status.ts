@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OnlineOrder, OnlineOrderStatus } from '@shop/contracts';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch, refreshOnServerRefusal } from '@/lib/api-client';
 import { keyToPath, queryKeys } from '@/lib/query-keys';
 
 type UpdateStatusVariables = { id: string; status: OnlineOrderStatus };
@@ -27,7 +27,6 @@ export function useUpdateOnlineOrderStatus() {
   return useMutation({
     mutationFn: updateOnlineOrderStatus,
     onSuccess: refresh,
-    // Only the server's answer: after a network failure a refetch would fail too.
-    onError: (error) => (error instanceof ApiError ? refresh() : undefined),
+    onError: refreshOnServerRefusal(refresh),
   });
 }

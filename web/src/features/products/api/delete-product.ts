@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch, refreshOnServerRefusal } from '@/lib/api-client';
 import { keyToPath, queryKeys } from '@/lib/query-keys';
 
 export const deleteProduct = (id: string): Promise<void> =>
@@ -19,7 +19,6 @@ export function useDeleteProduct() {
   return useMutation({
     mutationFn: deleteProduct,
     onSuccess: refresh,
-    // A refusal is the server's answer (a network failure is not): what it refused is worth a fresh look.
-    onError: (error) => (error instanceof ApiError ? refresh() : undefined),
+    onError: refreshOnServerRefusal(refresh),
   });
 }

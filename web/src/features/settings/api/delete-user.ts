@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch, refreshOnServerRefusal } from '@/lib/api-client';
 import { keyToPath, queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/users/{id} (assistants only; the server refuses managers). */
@@ -12,7 +12,6 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: deleteUser,
     onSuccess: refresh,
-    // A refusal (the user deleted on another screen, say) means the list is stale: fetch it again.
-    onError: (error) => (error instanceof ApiError ? refresh() : undefined),
+    onError: refreshOnServerRefusal(refresh),
   });
 }

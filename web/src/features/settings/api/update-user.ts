@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserInput, User } from '@shop/contracts';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch, refreshOnServerRefusal } from '@/lib/api-client';
 import { keyToPath, queryKeys } from '@/lib/query-keys';
 
 type UpdateUserVariables = { id: string; changes: UpdateUserInput };
@@ -15,7 +15,6 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: updateUser,
     onSuccess: refresh,
-    // A refusal (the user deleted on another screen, say) means the list is stale: fetch it again.
-    onError: (error) => (error instanceof ApiError ? refresh() : undefined),
+    onError: refreshOnServerRefusal(refresh),
   });
 }
