@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Users } from 'lucide-react';
 import type { User } from '@shop/contracts';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,9 +19,23 @@ type UserManagementCardProps = {
 export function UserManagementCard({ users, isLoading, isError, currentUserId }: UserManagementCardProps) {
   const [passwordFor, setPasswordFor] = useState<User | null>(null);
   const sorted = [...(users ?? [])].sort(byRoleThenName);
+  const list = useRef<HTMLUListElement>(null);
+  const card = useRef<HTMLDivElement>(null);
+  // A delete from the keyboard: its button is disabled while it runs and then goes with the row, so
+  // the focus would fall to <body>. Once the row is gone, it moves to the row that took its place,
+  // else the one above, else the add-user form.
+  const refocus = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const pending = refocus.current;
+    if (!pending || !users || users.some((user) => user.id === pending.id)) return;
+    refocus.current = null;
+    const rows = list.current?.querySelectorAll<HTMLElement>('[data-testid="user-row"]') ?? [];
+    const target = rows[Math.min(pending.index, rows.length - 1)]?.querySelector<HTMLElement>('[data-row-control]');
+    (target ?? card.current?.querySelector<HTMLElement>('#new-user-username'))?.focus();
+  }, [users]);
 
   return (
-    <Card data-testid="user-management">
+    <Card data-testid="user-management" ref={card}>
       <CardHeader>
         <div>
           <CardTitle>User Management</CardTitle>
@@ -40,13 +54,14 @@ export function UserManagementCard({ users, isLoading, isError, currentUserId }:
           ) : sorted.length === 0 ? (
             <EmptyState icon={Users}>No users yet</EmptyState>
           ) : (
-            <ul className="divide-y divide-slate-100" data-testid="user-list">
-              {sorted.map((user) => (
+            <ul ref={list} className="divide-y divide-slate-100" data-testid="user-list">
+              {sorted.map((user, index) => (
                 <UserRow
                   key={user.id}
                   user={user}
                   isCurrentUser={user.id === currentUserId}
                   onChangePassword={setPasswordFor}
+                  onFocusedDelete={(state) => (refocus.current = state === 'started' ? { id: user.id, index } : null)}
                 />
               ))}
             </ul>

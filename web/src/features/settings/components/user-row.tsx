@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { KeyRound, Trash } from 'lucide-react';
 import type { User } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -14,14 +15,17 @@ type UserRowProps = {
   user: User;
   isCurrentUser: boolean;
   onChangePassword: (user: User) => void;
+  /** A delete from the focused Delete button started (the list then finds the focus a new home) or failed. */
+  onFocusedDelete: (state: 'started' | 'failed') => void;
 };
 
 /** Spec section 6: assistants can be (de)activated and deleted; manager rows offer Change Password. */
-export function UserRow({ user, isCurrentUser, onChangePassword }: UserRowProps) {
+export function UserRow({ user, isCurrentUser, onChangePassword, onFocusedDelete }: UserRowProps) {
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
   const isAssistant = user.role === 'assistant';
   const busy = updateUser.isPending || deleteUser.isPending;
+  const deleteButton = useRef<HTMLButtonElement>(null);
 
   const onToggleActive = (isActive: boolean) =>
     updateUser.mutate(
@@ -36,11 +40,20 @@ export function UserRow({ user, isCurrentUser, onChangePassword }: UserRowProps)
       },
     );
 
-  const onDelete = () => {
+  const onDelete = (fromFocus: boolean) => {
     if (!window.confirm(`Are you sure you want to delete "${user.username}"? This action cannot be undone.`)) return;
+    if (fromFocus) onFocusedDelete('started');
     deleteUser.mutate(user.id, {
       onSuccess: () => toast({ title: 'User deleted', description: `${user.username} was removed.` }),
-      onError: () => toastError('Failed to delete user. Please try again.'),
+      onError: () => {
+        toastError('Failed to delete user. Please try again.');
+        if (!fromFocus) return;
+        onFocusedDelete('failed');
+        // The row stays: the focus, lost while its button was disabled, comes back once it is enabled.
+        requestAnimationFrame(() => {
+          if (document.activeElement === document.body) deleteButton.current?.focus();
+        });
+      },
     });
   };
 
@@ -97,7 +110,9 @@ export function UserRow({ user, isCurrentUser, onChangePassword }: UserRowProps)
               data-testid="delete-user"
               aria-label={`Delete ${user.username}`}
               disabled={busy}
-              onClick={onDelete}
+              ref={deleteButton}
+              data-row-control
+              onClick={(event) => onDelete(event.currentTarget === document.activeElement)}
               className="text-red-600 hover:bg-red-50 hover:text-red-700"
             >
               {deleteUser.isPending ? <Spinner /> : <Trash className="h-4 w-4" aria-hidden="true" />}
@@ -108,6 +123,7 @@ export function UserRow({ user, isCurrentUser, onChangePassword }: UserRowProps)
             variant="outline"
             size="sm"
             data-testid="change-password-button"
+            data-row-control
             onClick={() => onChangePassword(user)}
           >
             <KeyRound className="h-4 w-4" aria-hidden="true" />
