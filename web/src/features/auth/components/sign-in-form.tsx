@@ -4,6 +4,7 @@ import type { LoginInput } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { FormInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { useInvalidFieldFocus } from '@/components/ui/use-invalid-field-focus';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { loadAuthSchemas } from '@/lib/load-auth-schemas';
@@ -16,6 +17,7 @@ export function SignInForm() {
   const navigate = useNavigate();
   const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
+  const invalidFocus = useInvalidFieldFocus();
   const loginMutation = useLogin({
     onSuccess: (user) => {
       toast({ title: 'Login Successful', description: `Welcome back, ${user.username}!` });
@@ -36,6 +38,7 @@ export function SignInForm() {
         next[key] ??= issue.message;
       }
       setErrors(next);
+      invalidFocus.focusFirstInvalid();
       return;
     }
     setErrors({});
@@ -51,6 +54,7 @@ export function SignInForm() {
 
   return (
     <form
+      ref={invalidFocus.ref}
       onSubmit={(event) => void onSubmit(event)}
       onFocus={() => void loadAuthSchemas()}
       noValidate

@@ -12,6 +12,7 @@ import {
 import { FormInput, FormSelect, FormTextarea } from '@/components/ui/form-field';
 import { moneyInputProps, unitCountInputProps } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useInvalidFieldFocus } from '@/components/ui/use-invalid-field-focus';
 import { toastError, toastSuccess } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useSignedInUser } from '@/lib/session';
@@ -65,6 +66,7 @@ function StockForm({ type, products, productId, onDone }: StockFormProps) {
   const { values, errors, totalValue } = form;
   const createTransaction = useCreateStockTransaction();
   const pending = createTransaction.isPending;
+  const invalidFocus = useInvalidFieldFocus();
   const selected = products.find((product) => product.id === values.productId);
   const productOptions = products.map((product) => ({ value: product.id, label: `${product.name} (${product.sku})` }));
   const reasonOptions = reasonsFor(type).map((reason) => ({ value: reason, label: formatReason(reason) }));
@@ -72,7 +74,10 @@ function StockForm({ type, products, productId, onDone }: StockFormProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const payload = form.validate();
-    if (!payload) return;
+    if (!payload) {
+      invalidFocus.focusFirstInvalid();
+      return;
+    }
     createTransaction.mutate(payload, {
       onSuccess: () => {
         toastSuccess(titles[type].success);
@@ -89,7 +94,7 @@ function StockForm({ type, products, productId, onDone }: StockFormProps) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="stock-form">
+    <form ref={invalidFocus.ref} onSubmit={onSubmit} noValidate data-testid="stock-form">
       <fieldset disabled={pending} className="min-w-0 space-y-4">
         <FormSelect
           id="stock-product"

@@ -5,6 +5,7 @@ import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FormInput, FormSelect, FormTextarea } from '@/components/ui/form-field';
 import { moneyInputProps, unitCountInputProps } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useInvalidFieldFocus } from '@/components/ui/use-invalid-field-focus';
 import { toastError, toastSuccess } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateProduct } from '../api/create-product';
@@ -30,12 +31,16 @@ export function AddProductForm({ onDone }: { onDone: () => void }) {
   const uploader = useMediaUploader({ onUploaded: addImage });
   const createProduct = useCreateProduct();
   const pending = createProduct.isPending;
+  const invalidFocus = useInvalidFieldFocus();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (uploader.isUploading) return;
     const payload = validate();
-    if (!payload) return;
+    if (!payload) {
+      invalidFocus.focusFirstInvalid();
+      return;
+    }
     createProduct.mutate(payload, {
       onSuccess: () => {
         toastSuccess('Product created successfully');
@@ -47,7 +52,7 @@ export function AddProductForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="add-product-form">
+    <form ref={invalidFocus.ref} onSubmit={onSubmit} noValidate data-testid="add-product-form">
       <fieldset disabled={pending} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <FormInput

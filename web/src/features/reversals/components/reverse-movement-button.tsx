@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { Field, controlA11y } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
+import { useInvalidFieldFocus } from '@/components/ui/use-invalid-field-focus';
 import { Spinner } from '@/components/ui/spinner';
 import { toastSuccess } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -46,6 +47,7 @@ export function ReverseMovementButton({ movement }: { movement: ReversibleMoveme
   const [serverError, setServerError] = useState<string | null>(null);
   const reverse = useReverseMovement();
   const fieldId = useId();
+  const invalidFocus = useInvalidFieldFocus();
   // Kept while its dialog is open: a refused second reversal refreshes the list, and its message must stay.
   if ((movement.reversedBy || movement.reverses) && !open) return null;
 
@@ -62,6 +64,7 @@ export function ReverseMovementButton({ movement }: { movement: ReversibleMoveme
     const parsed = reverseMovementInput.safeParse({ notes });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
+      invalidFocus.focusFirstInvalid();
       return;
     }
     setError(undefined);
@@ -100,7 +103,7 @@ export function ReverseMovementButton({ movement }: { movement: ReversibleMoveme
               ledger.
             </DialogDescription>
           </DialogHeader>
-          <form onSubmit={submit} noValidate className="space-y-4">
+          <form ref={invalidFocus.ref} onSubmit={submit} noValidate className="space-y-4">
             <Field
               id={fieldId}
               label="Notes"

@@ -1,22 +1,30 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { formatPercentOneDecimal, hundredthsToPercent } from '@shop/contracts';
 import { parseDiscountInput } from '../utils/cart-math';
 
+const INVALID_MESSAGE = 'Discount must be between 0% and 100%';
+
 type DiscountControlProps = { applied: bigint; onApply: (hundredths: bigint) => void; disabled?: boolean };
 
 /** A 0–100% discount on the whole sale, applied with the Apply button or Enter. */
 export function DiscountControl({ applied, onApply, disabled }: DiscountControlProps) {
   const [draft, setDraft] = useState(applied > 0n ? hundredthsToPercent(applied) : '');
+  const [invalid, setInvalid] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   const apply = () => {
     const parsed = parseDiscountInput(draft);
     if (!parsed.ok) {
-      toastError('Discount must be between 0% and 100%', 'Invalid discount');
+      setInvalid(true);
+      // From the Apply button too: the focus goes where the fix is typed, and reads why.
+      input.current?.focus();
+      toastError(INVALID_MESSAGE, 'Invalid discount');
       return;
     }
+    setInvalid(false);
     onApply(parsed.hundredths);
     if (parsed.hundredths === 0n) {
       setDraft('');
@@ -51,16 +59,26 @@ export function DiscountControl({ applied, onApply, disabled }: DiscountControlP
           step="0.01"
           placeholder="0"
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          ref={input}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setInvalid(false);
+          }}
           onKeyDown={onKeyDown}
           disabled={disabled}
-          aria-describedby="cart-discount-hint"
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? 'cart-discount-error cart-discount-hint' : 'cart-discount-hint'}
           data-testid="discount-input"
         />
         <Button variant="outline" onClick={apply} disabled={disabled} data-testid="apply-discount">
           Apply
         </Button>
       </div>
+      {invalid && (
+        <p id="cart-discount-error" className="text-sm text-red-600">
+          {INVALID_MESSAGE}
+        </p>
+      )}
       <p id="cart-discount-hint" className="text-xs text-slate-500">
         Between 0% and 100%. Apply 0 or leave empty to remove the discount.
       </p>

@@ -4,6 +4,7 @@ import type { Role } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { FormInput, FormSelect } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { useInvalidFieldFocus } from '@/components/ui/use-invalid-field-focus';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { ROLE_LABELS } from '@/lib/session';
@@ -13,10 +14,19 @@ const roleOptions = (['manager', 'assistant'] as const).map((role) => ({ value: 
 
 const emptyForm = { username: '', password: '', role: 'assistant' as Role };
 
+/** The message under the form after a refused submit; each empty field points at it (aria-describedby). */
+const INVALID_ID = 'add-user-invalid';
+const MISSING = 'Please fill in all required fields';
+
+const invalidProps = (invalid?: boolean) => (invalid ? { 'aria-invalid': true, 'aria-describedby': INVALID_ID } : {});
+
 export function AddUserForm() {
   const [values, setValues] = useState(emptyForm);
   // Why the server refused (e.g. a taken username), shown under the form; the toast keeps the catalogue text.
   const [serverError, setServerError] = useState<string | null>(null);
+  // The required fields found empty by the last submit, until typed in.
+  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
+  const invalidFocus = useInvalidFieldFocus();
   const createUser = useCreateUser();
   const pending = createUser.isPending;
 
@@ -24,9 +34,12 @@ export function AddUserForm() {
     event.preventDefault();
     const username = values.username.trim();
     if (!username || !values.password) {
-      toastError('Please fill in all required fields', 'Missing information');
+      setMissing({ username: !username, password: !values.password });
+      invalidFocus.focusFirstInvalid();
+      toastError(MISSING, 'Missing information');
       return;
     }
+    setMissing({});
     setServerError(null);
     createUser.mutate(
       { username, password: values.password, role: values.role },
@@ -49,17 +62,19 @@ export function AddUserForm() {
 
   const set = (key: keyof typeof emptyForm) => (value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
+    setMissing((current) => (current[key as 'username' | 'password'] ? { ...current, [key]: false } : current));
     setServerError(null);
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="add-user-form" className="space-y-4">
+    <form ref={invalidFocus.ref} onSubmit={onSubmit} noValidate data-testid="add-user-form" className="space-y-4">
       <fieldset disabled={pending} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <FormInput
           id="new-user-username"
           label="Username"
           autoComplete="off"
           placeholder="e.g. amaka"
+          {...invalidProps(missing.username)}
           value={values.username}
           onChange={(event) => set('username')(event.target.value)}
         />
@@ -69,6 +84,7 @@ export function AddUserForm() {
           type="password"
           autoComplete="new-password"
           placeholder="Initial password"
+          {...invalidProps(missing.password)}
           value={values.password}
           onChange={(event) => set('password')(event.target.value)}
         />
@@ -81,6 +97,11 @@ export function AddUserForm() {
           disabled={pending}
         />
       </fieldset>
+      {(missing.username || missing.password) && (
+        <p id={INVALID_ID} className="text-sm text-red-600">
+          {MISSING}
+        </p>
+      )}
       {serverError && (
         <p role="alert" data-testid="add-user-error" className="text-sm text-red-600">
           {serverError}

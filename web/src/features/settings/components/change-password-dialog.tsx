@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { useInvalidFieldFocus } from '@/components/ui/use-invalid-field-focus';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
@@ -41,27 +42,43 @@ export function ChangePasswordDialog({ user, isCurrentUser, onClose }: ChangePas
 }
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
+type PasswordField = keyof typeof empty;
+
+/** The message under the fields after a refused submit; each field at fault points at it (aria-describedby). */
+const INVALID_ID = 'change-password-invalid';
+type Refusal = { fields: readonly PasswordField[]; message: string };
 
 function ChangePasswordForm({ user, onClose }: { user: User; onClose: () => void }) {
   const [values, setValues] = useState(empty);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const invalidFocus = useInvalidFieldFocus();
   const changePassword = useChangePassword();
   const pending = changePassword.isPending;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const { currentPassword, newPassword, confirmPassword } = values;
+    const refuse = (fields: readonly PasswordField[], message: string, title: string, description = message) => {
+      setRefusal({ fields, message });
+      invalidFocus.focusFirstInvalid();
+      toastError(description, title);
+    };
     if (!currentPassword || !newPassword || !confirmPassword) {
-      toastError('Please fill in all password fields', 'Missing information');
-      return;
+      const blank = (Object.keys(empty) as PasswordField[]).filter((key) => !values[key]);
+      return refuse(blank, 'Please fill in all password fields', 'Missing information');
     }
     if (newPassword !== confirmPassword) {
-      toastError('The new password and its confirmation must be the same.', "Passwords don't match");
-      return;
+      return refuse(
+        ['confirmPassword'],
+        "Passwords don't match",
+        "Passwords don't match",
+        'The new password and its confirmation must be the same.',
+      );
     }
     if (charCount(newPassword) < MIN_PASSWORD_LENGTH) {
-      toastError('Password must be at least 8 characters long', 'Password too weak');
-      return;
+      return refuse(['newPassword'], 'Password must be at least 8 characters long', 'Password too weak');
     }
+    setRefusal(null);
     changePassword.mutate(
       { userId: user.id, currentPassword, newPassword },
       {
@@ -76,23 +93,35 @@ function ChangePasswordForm({ user, onClose }: { user: User; onClose: () => void
     );
   };
 
-  const input = (key: keyof typeof empty, id: string, label: string, autoComplete: string) => (
+  const input = (key: PasswordField, id: string, label: string, autoComplete: string) => (
     <FormInput
       id={id}
       label={label}
       type="password"
       autoComplete={autoComplete}
       value={values[key]}
-      onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
+      onChange={(event) => {
+        setValues((current) => ({ ...current, [key]: event.target.value }));
+        setRefusal((current) => {
+          const fields = current?.fields.filter((field) => field !== key) ?? [];
+          return current && fields.length > 0 ? { ...current, fields } : null;
+        });
+      }}
+      {...(refusal?.fields.includes(key) ? { 'aria-invalid': true, 'aria-describedby': INVALID_ID } : {})}
     />
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form ref={invalidFocus.ref} onSubmit={onSubmit} noValidate>
       <fieldset disabled={pending} className="space-y-4">
         {input('currentPassword', 'current-password', 'Current Password', 'current-password')}
         {input('newPassword', 'new-password', 'New Password', 'new-password')}
         {input('confirmPassword', 'confirm-password', 'Confirm Password', 'new-password')}
+        {refusal && (
+          <p id={INVALID_ID} className="text-sm text-red-600">
+            {refusal.message}
+          </p>
+        )}
         <p className="text-xs text-slate-500">At least {MIN_PASSWORD_LENGTH} characters.</p>
       </fieldset>
       <DialogFooter>

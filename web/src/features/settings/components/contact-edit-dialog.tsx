@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormInput, FormTextarea } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { useInvalidFieldFocus } from '@/components/ui/use-invalid-field-focus';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { useUpdateContactInfo } from '../api/update-contact-info';
 import {
@@ -58,6 +59,7 @@ function ContactEditForm({ field, contact, password, onClose }: Omit<ContactEdit
   );
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const update = useUpdateContactInfo();
+  const invalidFocus = useInvalidFieldFocus();
   const shown = contact ? [field] : CONTACT_FIELD_ORDER;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -68,6 +70,7 @@ function ContactEditForm({ field, contact, password, onClose }: Omit<ContactEdit
     const firstError = shown.map((key) => found[key]).find(Boolean);
     if (empty || firstError) {
       setErrors(found);
+      invalidFocus.focusFirstInvalid();
       toastError(
         empty ? 'Please enter a valid value.' : (firstError ?? 'Please enter a valid value.'),
         'Invalid Input',
@@ -88,7 +91,7 @@ function ContactEditForm({ field, contact, password, onClose }: Omit<ContactEdit
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form ref={invalidFocus.ref} onSubmit={onSubmit} noValidate>
       <fieldset disabled={update.isPending} className="space-y-4">
         {shown.map((key) => {
           const meta = CONTACT_FIELDS[key];

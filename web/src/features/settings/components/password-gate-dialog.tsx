@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormInput } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { useInvalidFieldFocus } from '@/components/ui/use-invalid-field-focus';
 import { toastError } from '@/components/toast/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useVerifyPassword } from '../api/verify-password';
@@ -47,11 +48,13 @@ function GateForm({ onCancel, onVerified }: Pick<PasswordGateDialogProps, 'onCan
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const verify = useVerifyPassword();
+  const invalidFocus = useInvalidFieldFocus();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!password) {
       setError('Password Required');
+      invalidFocus.focusFirstInvalid();
       toastError('Please enter your password to continue.', 'Password Required');
       return;
     }
@@ -60,6 +63,7 @@ function GateForm({ onCancel, onVerified }: Pick<PasswordGateDialogProps, 'onCan
       onError: (failure) => {
         if (failure instanceof ApiError && failure.status === 403) {
           setError('Invalid Password');
+          invalidFocus.focusFirstInvalid();
           toastError('The password you entered is incorrect.', 'Invalid Password');
         } else {
           toastError('Could not check the password. Please try again.');
@@ -70,7 +74,7 @@ function GateForm({ onCancel, onVerified }: Pick<PasswordGateDialogProps, 'onCan
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form ref={invalidFocus.ref} onSubmit={onSubmit} noValidate>
       <FormInput
         id="gate-password"
         label="Your Password"

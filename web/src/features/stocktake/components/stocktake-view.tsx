@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Field, controlA11y } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useInvalidFieldFocus } from '@/components/ui/use-invalid-field-focus';
 import { toastSuccess } from '@/components/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { usePostStocktake } from '../api/post-stocktake';
@@ -40,6 +41,7 @@ export function StocktakeView({ products, isLoading, isError, userId }: Stocktak
   const inputRefs = useRef(new Map<string, HTMLInputElement>());
   const post = usePostStocktake();
   const notesId = useId();
+  const notesFocus = useInvalidFieldFocus<HTMLDivElement>();
   const scanHintId = useId();
 
   const lines = useMemo(() => buildSheet(products ?? [], draft.category, draft.counts), [products, draft]);
@@ -70,6 +72,7 @@ export function StocktakeView({ products, isLoading, isError, userId }: Stocktak
   const review = () => {
     if (!draft.notes.trim()) {
       setNotesError('Notes are required: say why the count differs');
+      notesFocus.focusFirstInvalid();
       return;
     }
     setNotesError(undefined);
@@ -161,7 +164,7 @@ export function StocktakeView({ products, isLoading, isError, userId }: Stocktak
         </Card>
       )}
 
-      <Card className="space-y-4 p-4">
+      <Card ref={notesFocus.ref} className="space-y-4 p-4">
         <p className="text-sm text-slate-700" aria-live="polite" data-testid="stocktake-summary">
           {counted.length} of {lines.length} counted · {differences} difference(s)
         </p>
