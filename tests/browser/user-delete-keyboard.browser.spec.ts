@@ -71,4 +71,19 @@ describe('deleting users from the keyboard', () => {
     expect(await focusSettlesOn(page, aboveControl)).toBe(aboveControl);
     await context.close();
   });
+
+  // The switch was disabled while its update ran, which took the focus from it to <body>.
+  it('switching an assistant off with Space keeps the focus on the switch', async () => {
+    const username = `kbdsw${uniqueSuffix().toLowerCase()}`;
+    expect((await harness.manager.post('/api/users', { username, password: 'assistant-pass-1' })).status).toBe(201);
+    const { page, context } = await openSignedIn(harness, 1280);
+    await navigate(page, 'settings', 'Settings');
+    const row = page.locator(`[data-testid="user-row"][data-username="${username}"]`);
+    await row.getByTestId('user-active-switch').focus();
+    await page.keyboard.press('Space');
+    await expectVisible(page.getByTestId('toast').filter({ hasText: `${username} is now inactive.` }));
+    await row.locator('[data-testid="user-active-switch"][aria-checked="false"]:not([disabled])').waitFor();
+    expect(await focusSettlesOn(page, `${username}/user-active-switch`)).toBe(`${username}/user-active-switch`);
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { KeyRound, Trash } from 'lucide-react';
 import type { User } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -26,8 +26,19 @@ export function UserRow({ user, isCurrentUser, onChangePassword, onFocusedDelete
   const isAssistant = user.role === 'assistant';
   const busy = updateUser.isPending || deleteUser.isPending;
   const deleteButton = useRef<HTMLButtonElement>(null);
+  const activeSwitch = useRef<HTMLButtonElement>(null);
+  // A control pressed from the keyboard is disabled while its call runs, which drops the focus to
+  // <body>: once the row is idle again, the focus goes back to it (unless it moved on meanwhile).
+  const refocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const control = refocus.current;
+    if (busy || !control) return;
+    refocus.current = null;
+    if (document.activeElement === document.body || document.activeElement === control) control.focus();
+  }, [busy]);
 
-  const onToggleActive = (isActive: boolean) =>
+  const onToggleActive = (isActive: boolean) => {
+    if (document.activeElement === activeSwitch.current) refocus.current = activeSwitch.current;
     updateUser.mutate(
       { id: user.id, changes: { isActive } },
       {
@@ -39,20 +50,21 @@ export function UserRow({ user, isCurrentUser, onChangePassword, onFocusedDelete
         onError: () => toastError('Failed to update user. Please try again.'),
       },
     );
+  };
 
   const onDelete = (fromFocus: boolean) => {
     if (!window.confirm(`Are you sure you want to delete "${user.username}"? This action cannot be undone.`)) return;
-    if (fromFocus) onFocusedDelete('started');
+    if (fromFocus) {
+      onFocusedDelete('started');
+      // Used only if the delete fails and the row stays.
+      refocus.current = deleteButton.current;
+    }
     deleteUser.mutate(user.id, {
       onSuccess: () => toast({ title: 'User deleted', description: `${user.username} was removed.` }),
       onError: () => {
         toastError('Failed to delete user. Please try again.');
         if (!fromFocus) return;
         onFocusedDelete('failed');
-        // The row stays: the focus, lost while its button was disabled, comes back once it is enabled.
-        requestAnimationFrame(() => {
-          if (document.activeElement === document.body) deleteButton.current?.focus();
-        });
       },
     });
   };
@@ -96,6 +108,7 @@ export function UserRow({ user, isCurrentUser, onChangePassword, onFocusedDelete
           <>
             <label className="flex items-center gap-2 text-sm text-slate-600">
               <Switch
+                ref={activeSwitch}
                 data-testid="user-active-switch"
                 aria-label={`Active: ${user.username}`}
                 checked={user.isActive}
