@@ -91,6 +91,27 @@ describe('a form refused by its own checks', () => {
     await context.close();
   });
 
+  // Not the form's own check but the server's: the fields, disabled while it answered, dropped the focus to <body>.
+  it('a wrong password puts the focus back in the password field, selected for retyping', async () => {
+    const { page, context } = await harness.newPage(1280);
+    await page.goto('/');
+    await page.locator('#username').fill('manager');
+    await page.locator('#password').fill('not-the-password');
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByTestId('toast').filter({ hasText: 'Invalid username or password' }));
+    await page.locator('#password:not([disabled])').waitFor();
+    await page
+      .waitForFunction(() => (globalThis as any).document.activeElement?.id === 'password', null, { timeout: 5_000 })
+      .catch(() => undefined);
+    expect(
+      await page.evaluate(() => {
+        const active = (globalThis as any).document.activeElement;
+        return { id: active?.id ?? null, selected: active?.selectionEnd - active?.selectionStart };
+      }),
+    ).toEqual({ id: 'password', selected: 'not-the-password'.length });
+    await context.close();
+  });
+
   it('Record Stock In with nothing chosen focuses the product choice; each invalid field explains', async () => {
     const { page, context } = await openSignedIn(harness, 1280);
     await page.getByTestId('dashboard-stock-in-button').click();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginInput } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ export function SignInForm() {
   const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const invalidFocus = useInvalidFieldFocus();
+  const passwordInput = useRef<HTMLInputElement>(null);
   const loginMutation = useLogin({
     onSuccess: (user) => {
       toast({ title: 'Login Successful', description: `Welcome back, ${user.username}!` });
@@ -43,7 +44,16 @@ export function SignInForm() {
     }
     setErrors({});
     loginMutation.mutate(parsed.data, {
-      onError: (error) => toastError(errorMessage(error, 'Invalid username or password'), 'Login Failed'),
+      onError: (error) => {
+        toastError(errorMessage(error, 'Invalid username or password'), 'Login Failed');
+        // The fields were disabled while the server answered, which dropped the focus to <body>: it goes
+        // back to the password, selected, once the fields are enabled again (the next frame).
+        requestAnimationFrame(() => {
+          if (document.activeElement !== document.body) return;
+          passwordInput.current?.focus();
+          passwordInput.current?.select();
+        });
+      },
     });
   };
 
@@ -77,6 +87,7 @@ export function SignInForm() {
         label="Password"
         error={errors.password}
         name="password"
+        ref={passwordInput}
         type="password"
         autoComplete="current-password"
         placeholder="Enter your password"
