@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { PAGES } from './support/pages';
-import { expectHeading, expectVisible, openSignedIn } from './support/screen';
+import { expectHeading, expectHidden, expectVisible, openSignedIn } from './support/screen';
 
 /**
  * axe-core on every signed-in page, as a manager and as an assistant (default permissions: the
  * pages they may see, and the "access restricted" notice on one they may not), at 1280 and 375 px.
+ * Also the dialogs, the forms as a refused submit leaves them, the 404 page and the sign-in page.
  * Fails on any serious or critical violation (issue 11, point 7).
  */
 describe('accessibility: no serious or critical axe violation', () => {
@@ -35,6 +36,16 @@ describe('accessibility: no serious or critical axe violation', () => {
     });
     expect(sale.status).toBe(201);
     expect((await manager.post('/api/users', assistant)).status).toBe(201);
+    // A customer's request, for the support reply dialog.
+    const request = await harness.app
+      .client()
+      .request(
+        'POST',
+        '/api/customer-support',
+        { fullName: `A11y Customer ${suffix}`, email: 'a11y@example.com', subject: 'Order', complaint: 'Where is it?' },
+        { 'x-forwarded-for': '203.0.113.91' },
+      );
+    expect(request.status).toBe(201);
   });
 
   const visit = async (page: Page, path: string, title: string) => {
@@ -74,6 +85,83 @@ describe('accessibility: no serious or critical axe violation', () => {
       await page.getByTestId('reverse-movement-button').first().click();
       await expectVisible(page.getByTestId('reverse-movement-dialog'));
       await expectNoSeriousA11yViolations(page, `reverse movement dialog at ${width}px`);
+      await context.close();
+    });
+
+    // The dialogs, and the forms as a refused submit leaves them (aria-invalid, messages in red).
+    it('as a manager, in the dialogs, on refused forms and on the 404 page', async () => {
+      const { page, context } = await openSignedIn(harness, width);
+      const failures: string[] = [];
+      const check = (where: string) =>
+        expectNoSeriousA11yViolations(page, `${where} at ${width}px`).catch((error: Error) =>
+          failures.push(error.message),
+        );
+      // Escape closes an open toast first (a refused form shows one), then the dialog.
+      const closeDialog = async (testId: string) => {
+        const dialog = page.getByTestId(testId);
+        for (let presses = 0; presses < 3 && (await dialog.isVisible()); presses++) {
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+        }
+        await expectHidden(dialog);
+      };
+
+      await page.getByRole('button', { name: /Open online orders/ }).click();
+      await expectVisible(page.getByTestId('online-orders-dialog'));
+      await check('online orders dialog');
+      await closeDialog('online-orders-dialog');
+
+      await page.getByTestId('dashboard-stock-in-button').click();
+      await expectVisible(page.getByTestId('stock-dialog'));
+      await page.getByTestId('stock-submit').click();
+      await expectVisible(page.locator('#stock-unit-price-error'));
+      await check('stock in dialog, refused');
+      await closeDialog('stock-dialog');
+
+      await page.getByTestId('page-header').getByTestId('add-product-button').click();
+      await expectVisible(page.getByTestId('add-product-form'));
+      await page.getByTestId('add-product-submit').click();
+      await expectVisible(page.locator('#product-name-error'));
+      await check('add product dialog, refused');
+      await closeDialog('add-product-dialog');
+
+      await visit(page, '/settings', 'Settings');
+      await page.getByTestId('add-user-submit').click();
+      await expectVisible(page.locator('#add-user-invalid'));
+      await check('settings, add user refused');
+      await page
+        .locator('[data-testid="user-row"][data-username="manager"]')
+        .getByTestId('change-password-button')
+        .click();
+      await expectVisible(page.getByTestId('change-password-dialog'));
+      await page.getByTestId('change-password-submit').click();
+      await expectVisible(page.locator('#change-password-invalid'));
+      await check('change password dialog, refused');
+      await closeDialog('change-password-dialog');
+
+      await visit(page, '/customer-support', 'Customer Support');
+      await page.getByTestId('reply-button').first().click();
+      await expectVisible(page.getByTestId('reply-dialog'));
+      await check('support reply dialog');
+      await closeDialog('reply-dialog');
+      await page.getByTestId('open-support-inbox').click();
+      await expectVisible(page.getByTestId('support-inbox-dialog'));
+      await check('support inbox dialog');
+      await closeDialog('support-inbox-dialog');
+
+      await page.goto('/no-such-page');
+      await expectVisible(page.getByTestId('not-found'));
+      await check('/no-such-page (404)');
+      await context.close();
+      expect(failures).toEqual([]);
+    }, 300_000);
+
+    it('signed out, on the sign-in page as a refused submit leaves it', async () => {
+      const { page, context } = await harness.newPage(width);
+      await page.goto('/');
+      await page.getByTestId('sign-in-submit').click();
+      await expectVisible(page.locator('#username-error'));
+      await expectNoSeriousA11yViolations(page, `sign-in, refused, at ${width}px`);
       await context.close();
     });
 

@@ -35,9 +35,7 @@ export function Toaster() {
           <div className="grid flex-1 gap-1">
             {title && <Toast.Title className="text-sm font-semibold">{title}</Toast.Title>}
             {description && (
-              <Toast.Description
-                className={cn('text-sm', variant === 'destructive' ? 'text-red-50' : 'text-slate-600')}
-              >
+              <Toast.Description className={cn('text-sm', variant === 'destructive' ? 'text-white' : 'text-slate-600')}>
                 {description}
               </Toast.Description>
             )}
