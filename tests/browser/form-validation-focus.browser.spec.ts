@@ -155,6 +155,28 @@ describe('a form refused by its own checks', () => {
     await context.close();
   });
 
+  it('the stocktake reviewed without notes focuses the notes, which explain', async () => {
+    const { page, context } = await openSignedIn(harness, 1280);
+    await page.goto('/inventory/stocktake');
+    await page.getByTestId('count-input').first().fill('2');
+    await submitWithKeyboard(page, page.getByTestId('stocktake-review-button'));
+    const notes = page.getByTestId('stocktake-notes');
+    const notesId = await notes.getAttribute('id');
+    const refusal = await readRefusal(page, page.locator('main'), notesId!);
+    expect(refusal).toEqual({
+      focused: notesId,
+      invalid: [
+        {
+          id: notesId,
+          describedBy: `${notesId}-error`,
+          message: 'Notes are required: say why the count differs',
+          messageVisible: true,
+        },
+      ],
+    });
+    await context.close();
+  });
+
   it.each([1280, 375])('at %i px, Settings add user and change password point at their messages', async (width) => {
     const { page, context } = await openSignedIn(harness, width);
     await navigate(page, 'settings', 'Settings');
