@@ -86,4 +86,36 @@ describe('deleting users from the keyboard', () => {
     expect(await focusSettlesOn(page, `${username}/user-active-switch`)).toBe(`${username}/user-active-switch`);
     await context.close();
   });
+
+  // Every permission switch is disabled while one saves, which took the focus from it to <body>.
+  it('a page permission switched with Space keeps the focus on its switch', async () => {
+    const { page, context } = await openSignedIn(harness, 1280);
+    await navigate(page, 'settings', 'Settings');
+    const reports = page.locator('[data-testid="permission-switch"][data-page="reports"]');
+    const before = await reports.getAttribute('aria-checked');
+    await reports.focus();
+    await page.keyboard.press('Space');
+    await expectVisible(page.getByTestId('toast').filter({ hasText: 'Permissions updated' }));
+    await page
+      .locator(
+        `[data-testid="permission-switch"][data-page="reports"][aria-checked="${before === 'true' ? 'false' : 'true'}"]:not([disabled])`,
+      )
+      .waitFor();
+    await page
+      .waitForFunction(
+        () => (globalThis as any).document.activeElement?.getAttribute('data-page') === 'reports',
+        null,
+        {
+          timeout: 5_000,
+        },
+      )
+      .catch(() => undefined);
+    expect(
+      await page.evaluate(() => {
+        const active = (globalThis as any).document.activeElement;
+        return `${active?.getAttribute('data-testid') ?? active?.tagName}/${active?.getAttribute('data-page')}`;
+      }),
+    ).toBe('permission-switch/reports');
+    await context.close();
+  });
 });

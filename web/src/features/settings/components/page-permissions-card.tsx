@@ -2,6 +2,7 @@ import { PAGE_KEYS, type PageKey } from '@shop/contracts';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { useRefocusWhenIdle } from '@/components/ui/use-refocus-when-idle';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { usePagePermissions } from '@/lib/page-permissions';
 import { useUpdatePagePermissions } from '../api/update-page-permissions';
@@ -12,8 +13,11 @@ export function PagePermissionsCard() {
   const permissions = usePagePermissions();
   const update = useUpdatePagePermissions();
   const value = permissions.data?.value;
+  // Every switch is disabled while one saves: the one pressed from the keyboard gets the focus back.
+  const { keepFocus } = useRefocusWhenIdle(update.isPending);
 
-  const onToggle = (page: PageKey, allowed: boolean) =>
+  const onToggle = (page: PageKey, allowed: boolean) => {
+    keepFocus(document.activeElement instanceof HTMLElement ? document.activeElement : null);
     update.mutate(withPageAccess(value, page, allowed), {
       onSuccess: () =>
         toast({
@@ -22,6 +26,7 @@ export function PagePermissionsCard() {
         }),
       onError: () => toastError('Failed to update permissions. Please try again.'),
     });
+  };
 
   return (
     <Card data-testid="page-permissions">

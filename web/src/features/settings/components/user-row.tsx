@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { KeyRound, Trash } from 'lucide-react';
 import type { User } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { useRefocusWhenIdle } from '@/components/ui/use-refocus-when-idle';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { ROLE_LABELS } from '@/lib/session';
 import { formatRelativeTime } from '@/utils/format';
@@ -27,18 +28,10 @@ export function UserRow({ user, isCurrentUser, onChangePassword, onFocusedDelete
   const busy = updateUser.isPending || deleteUser.isPending;
   const deleteButton = useRef<HTMLButtonElement>(null);
   const activeSwitch = useRef<HTMLButtonElement>(null);
-  // A control pressed from the keyboard is disabled while its call runs, which drops the focus to
-  // <body>: once the row is idle again, the focus goes back to it (unless it moved on meanwhile).
-  const refocus = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    const control = refocus.current;
-    if (busy || !control) return;
-    refocus.current = null;
-    if (document.activeElement === document.body || document.activeElement === control) control.focus();
-  }, [busy]);
+  const { keepFocus } = useRefocusWhenIdle(busy);
 
   const onToggleActive = (isActive: boolean) => {
-    if (document.activeElement === activeSwitch.current) refocus.current = activeSwitch.current;
+    keepFocus(activeSwitch.current);
     updateUser.mutate(
       { id: user.id, changes: { isActive } },
       {
@@ -57,7 +50,7 @@ export function UserRow({ user, isCurrentUser, onChangePassword, onFocusedDelete
     if (fromFocus) {
       onFocusedDelete('started');
       // Used only if the delete fails and the row stays.
-      refocus.current = deleteButton.current;
+      keepFocus(deleteButton.current);
     }
     deleteUser.mutate(user.id, {
       onSuccess: () => toast({ title: 'User deleted', description: `${user.username} was removed.` }),
