@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { CircleCheck, MessageSquareReply, Play, RotateCcw, type LucideIcon } from 'lucide-react';
 import type { SupportRequest, SupportStatus } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useRefocusWhenIdle } from '@/components/ui/use-refocus-when-idle';
 import { toast, toastError } from '@/components/toast/use-toast';
 import { useChangeSupportStatus } from '../api/change-support-status';
 import { STATUS_LABELS } from '../utils/support-text';
@@ -30,8 +32,13 @@ type RequestActionsProps = { request: SupportRequest; onReply: (request: Support
 export function RequestActions({ request, onReply }: RequestActionsProps) {
   const changeStatus = useChangeSupportStatus();
   const pendingTarget = changeStatus.isPending ? changeStatus.variables?.status : undefined;
+  const actions = useRef<HTMLDivElement>(null);
+  // The pressed button is disabled while the status changes, and may then go (Start Working after it):
+  // the focus goes back to it, else to the request's first action.
+  const { keepFocus } = useRefocusWhenIdle(changeStatus.isPending);
 
-  const move = (status: SupportStatus) =>
+  const move = (pressed: HTMLElement, status: SupportStatus) => {
+    keepFocus(pressed, () => actions.current?.querySelector('button'));
     changeStatus.mutate(
       { id: request.id, status },
       {
@@ -40,13 +47,21 @@ export function RequestActions({ request, onReply }: RequestActionsProps) {
         onError: () => toastError('Failed to update status. Please try again.'),
       },
     );
+  };
 
   const busy = changeStatus.isPending;
 
   return (
-    <div className="flex flex-wrap gap-2">
+    <div ref={actions} className="flex flex-wrap gap-2">
       {STATUS_MOVES.filter(({ from }) => from.includes(request.status)).map(({ testId, to, icon: Icon, label }) => (
-        <Button key={testId} size="sm" variant="outline" data-testid={testId} disabled={busy} onClick={() => move(to)}>
+        <Button
+          key={testId}
+          size="sm"
+          variant="outline"
+          data-testid={testId}
+          disabled={busy}
+          onClick={(event) => move(event.currentTarget, to)}
+        >
           {pendingTarget === to ? <Spinner /> : <Icon className="h-4 w-4" aria-hidden="true" />}
           {label}
         </Button>
