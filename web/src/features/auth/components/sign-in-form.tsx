@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginInput } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
@@ -26,6 +26,14 @@ export function SignInForm() {
     },
   });
   const pending = loginMutation.isPending;
+  const failed = loginMutation.isError;
+  // The fields are disabled while the server answers, which drops the focus to <body>: after a
+  // refusal it goes back to the password, selected for retyping, once they are enabled again.
+  useEffect(() => {
+    if (!failed || document.activeElement !== document.body) return;
+    passwordInput.current?.focus();
+    passwordInput.current?.select();
+  }, [failed]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,16 +52,7 @@ export function SignInForm() {
     }
     setErrors({});
     loginMutation.mutate(parsed.data, {
-      onError: (error) => {
-        toastError(errorMessage(error, 'Invalid username or password'), 'Login Failed');
-        // The fields were disabled while the server answered, which dropped the focus to <body>: it goes
-        // back to the password, selected, once the fields are enabled again (the next frame).
-        requestAnimationFrame(() => {
-          if (document.activeElement !== document.body) return;
-          passwordInput.current?.focus();
-          passwordInput.current?.select();
-        });
-      },
+      onError: (error) => toastError(errorMessage(error, 'Invalid username or password'), 'Login Failed'),
     });
   };
 
