@@ -67,18 +67,13 @@ export function DiscountControl({ applied, onApply, disabled }: DiscountControlP
           onKeyDown={onKeyDown}
           disabled={disabled}
           aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? 'cart-discount-error cart-discount-hint' : 'cart-discount-hint'}
+          aria-describedby="cart-discount-hint"
           data-testid="discount-input"
         />
         <Button variant="outline" onClick={apply} disabled={disabled} data-testid="apply-discount">
           Apply
         </Button>
       </div>
-      {invalid && (
-        <p id="cart-discount-error" className="text-sm text-red-600">
-          {INVALID_MESSAGE}
-        </p>
-      )}
       <p id="cart-discount-hint" className="text-xs text-slate-500">
         Between 0% and 100%. Apply 0 or leave empty to remove the discount.
       </p>

@@ -14,11 +14,13 @@ const roleOptions = (['manager', 'assistant'] as const).map((role) => ({ value: 
 
 const emptyForm = { username: '', password: '', role: 'assistant' as Role };
 
-/** The message under the form after a refused submit; each empty field points at it (aria-describedby). */
-const INVALID_ID = 'add-user-invalid';
 const MISSING = 'Please fill in all required fields';
 
-const invalidProps = (invalid?: boolean) => (invalid ? { 'aria-invalid': true, 'aria-describedby': INVALID_ID } : {});
+/**
+ * A field a refused submit found empty is marked invalid; the reason is the toast's (a live region),
+ * not a second copy of the catalogue text under the form, which would put it on the page twice.
+ */
+const invalidProps = (invalid?: boolean) => (invalid ? { 'aria-invalid': true } : {});
 
 export function AddUserForm() {
   const [values, setValues] = useState(emptyForm);
@@ -97,11 +99,6 @@ export function AddUserForm() {
           disabled={pending}
         />
       </fieldset>
-      {(missing.username || missing.password) && (
-        <p id={INVALID_ID} className="text-sm text-red-600">
-          {MISSING}
-        </p>
-      )}
       {serverError && (
         <p role="alert" data-testid="add-user-error" className="text-sm text-red-600">
           {serverError}

@@ -44,9 +44,8 @@ export function ChangePasswordDialog({ user, isCurrentUser, onClose }: ChangePas
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type PasswordField = keyof typeof empty;
 
-/** The message under the fields after a refused submit; each field at fault points at it (aria-describedby). */
-const INVALID_ID = 'change-password-invalid';
-type Refusal = { fields: readonly PasswordField[]; message: string };
+/** The fields a refused submit marks invalid; why is the toast's (a live region), said once on the page. */
+type Refusal = { fields: readonly PasswordField[] };
 
 function ChangePasswordForm({ user, onClose }: { user: User; onClose: () => void }) {
   const [values, setValues] = useState(empty);
@@ -58,25 +57,24 @@ function ChangePasswordForm({ user, onClose }: { user: User; onClose: () => void
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const { currentPassword, newPassword, confirmPassword } = values;
-    const refuse = (fields: readonly PasswordField[], message: string, title: string, description = message) => {
-      setRefusal({ fields, message });
+    const refuse = (fields: readonly PasswordField[], title: string, description: string) => {
+      setRefusal({ fields });
       invalidFocus.focusFirstInvalid();
       toastError(description, title);
     };
     if (!currentPassword || !newPassword || !confirmPassword) {
       const blank = (Object.keys(empty) as PasswordField[]).filter((key) => !values[key]);
-      return refuse(blank, 'Please fill in all password fields', 'Missing information');
+      return refuse(blank, 'Missing information', 'Please fill in all password fields');
     }
     if (newPassword !== confirmPassword) {
       return refuse(
         ['confirmPassword'],
         "Passwords don't match",
-        "Passwords don't match",
         'The new password and its confirmation must be the same.',
       );
     }
     if (charCount(newPassword) < MIN_PASSWORD_LENGTH) {
-      return refuse(['newPassword'], 'Password must be at least 8 characters long', 'Password too weak');
+      return refuse(['newPassword'], 'Password too weak', 'Password must be at least 8 characters long');
     }
     setRefusal(null);
     changePassword.mutate(
@@ -107,7 +105,7 @@ function ChangePasswordForm({ user, onClose }: { user: User; onClose: () => void
           return current && fields.length > 0 ? { ...current, fields } : null;
         });
       }}
-      {...(refusal?.fields.includes(key) ? { 'aria-invalid': true, 'aria-describedby': INVALID_ID } : {})}
+      {...(refusal?.fields.includes(key) ? { 'aria-invalid': true } : {})}
     />
   );
 
@@ -117,11 +115,6 @@ function ChangePasswordForm({ user, onClose }: { user: User; onClose: () => void
         {input('currentPassword', 'current-password', 'Current Password', 'current-password')}
         {input('newPassword', 'new-password', 'New Password', 'new-password')}
         {input('confirmPassword', 'confirm-password', 'Confirm Password', 'new-password')}
-        {refusal && (
-          <p id={INVALID_ID} className="text-sm text-red-600">
-            {refusal.message}
-          </p>
-        )}
         <p className="text-xs text-slate-500">At least {MIN_PASSWORD_LENGTH} characters.</p>
       </fieldset>
       <DialogFooter>
