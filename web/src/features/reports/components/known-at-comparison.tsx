@@ -55,6 +55,8 @@ export function KnownAtComparison({
             </tr>
           </thead>
           <tbody role="rowgroup" className={stackedTable.body}>
+            {/* On phones: Known then beside Today, the (longer, signed) Change on a line of its own, so
+                figures in the tens of millions of naira each have half the row or all of it. */}
             {figures.map((figure) => (
               <tr
                 key={figure.key}
@@ -62,12 +64,12 @@ export function KnownAtComparison({
                 data-key={figure.key}
                 data-changed={figure.changed}
                 role="row"
-                className={cn(stackedTable.row, 'max-sm:grid-cols-3 max-sm:px-2', figure.changed && 'bg-amber-50')}
+                className={cn(stackedTable.row, 'max-sm:grid-cols-2 max-sm:px-2', figure.changed && 'bg-amber-50')}
               >
                 <th
                   role="rowheader"
                   scope="row"
-                  className={cn('px-3 py-2 font-medium text-slate-800', stackedTable.title, 'max-sm:col-span-3')}
+                  className={cn('px-3 py-2 font-medium text-slate-800', stackedTable.title, 'max-sm:col-span-2')}
                 >
                   {figure.label}
                   {figure.changed && <span className="sr-only"> (changed)</span>}
@@ -95,6 +97,7 @@ export function KnownAtComparison({
                   className={cn(
                     'px-3 py-2 text-right whitespace-nowrap',
                     stackedTable.cell,
+                    'max-sm:col-span-2',
                     figure.changed ? 'font-semibold text-amber-900' : 'text-slate-600',
                   )}
                 >

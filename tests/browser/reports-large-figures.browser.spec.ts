@@ -1,0 +1,100 @@
+import type { Locator } from 'playwright-core';
+import { uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { formatKobo, percentOfKobo, toKobo } from './support/money';
+import { expectText, navigate, openSignedIn, screenshot } from './support/screen';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Africa/Lagos is UTC+01:00 all year. */
+const lagosDay = (time: number) => new Date(time + 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/**
+ * Each element behind `locator` whose content is wider than its box (a figure running past its
+ * card or cell) or whose box reaches past `container`'s: what it reads and by how many px.
+ */
+const spilling = (locator: Locator, container: string) =>
+  locator.evaluateAll(
+    (elements, selector) =>
+      elements
+        .map((element: any) => {
+          const box = element.closest(selector) ?? element;
+          const rect = element.getBoundingClientRect();
+          const outer = box.getBoundingClientRect();
+          const by = Math.max(element.scrollWidth - element.clientWidth, Math.ceil(rect.right - outer.right));
+          return { text: element.textContent.trim() as string, by };
+        })
+        .filter((entry) => entry.by > 0),
+    container,
+  );
+
+/**
+ * Tens of millions of naira (a month of sales, the stock's value) are ordinary figures for the shop:
+ * on a phone each stays inside its cell, whole, not running over the next one.
+ */
+describe('reports with figures in the tens of millions of naira', () => {
+  const harness = useBrowserApp();
+  const suffix = uniqueSuffix();
+  const price = '12345678.99';
+  const quantity = 2;
+  const discount = '10';
+  const original = toKobo(price) * quantity;
+  const sales = original - percentOfKobo(original, discount);
+
+  beforeAll(async () => {
+    const product = await harness.manager.post('/api/products', {
+      name: `Gold Leaf Serum ${suffix}`,
+      sku: `GOLD-${suffix}`,
+      category: 'Skincare Products',
+      price,
+      costPrice: '10000000.00',
+      currentStock: 5,
+      minStockLevel: 1,
+    });
+    expect(product.status).toBe(201);
+    const sale = await harness.manager.post('/api/sales', {
+      saleId: `CASH-${Date.now()}-gold`,
+      items: [{ productId: product.body.id, quantity }],
+      discountPercentage: discount,
+      paymentMethod: 'cash',
+    });
+    expect(sale.status).toBe(201);
+  });
+
+  it('at 375 px the figures known then, today and their change fit their row, side by side without overlap', async () => {
+    const { page, context } = await openSignedIn(harness, 375);
+    await navigate(page, 'reports', 'Reports');
+    // As known at yesterday: nothing was known, so every figure changed by its whole amount.
+    await page.getByTestId('report-known-at').fill(lagosDay(Date.now() - DAY_MS));
+    const comparison = page.getByTestId('known-at-comparison');
+    const salesRow = comparison.locator('[data-testid="known-at-row"][data-key="total-sales"]');
+    await expectText(salesRow.locator('td[data-column="today"]'), formatKobo(sales));
+    await expectText(salesRow.locator('td[data-column="change"]'), `+${formatKobo(sales)}`);
+    await comparison.scrollIntoViewIfNeeded();
+    await screenshot(page, '71-reports-known-at-large', 375);
+
+    const cells = comparison.locator('[data-testid="known-at-row"] td');
+    expect(await spilling(cells, '[data-testid="known-at-row"]')).toEqual([]);
+    // No two cells of a row share any pixel.
+    const overlaps = await comparison.locator('[data-testid="known-at-row"]').evaluateAll((rows) =>
+      rows.flatMap((row: any) => {
+        const rects = [...row.querySelectorAll('td')].map((cell: any) => ({
+          column: cell.getAttribute('data-column') as string,
+          rect: cell.getBoundingClientRect(),
+        }));
+        return rects.flatMap((a, index) =>
+          rects
+            .slice(index + 1)
+            .filter(
+              (b) =>
+                a.rect.left < b.rect.right &&
+                b.rect.left < a.rect.right &&
+                a.rect.top < b.rect.bottom &&
+                b.rect.top < a.rect.bottom,
+            )
+            .map((b) => `${row.getAttribute('data-key')}: ${a.column} / ${b.column}`),
+        );
+      }),
+    );
+    expect(overlaps).toEqual([]);
+    await context.close();
+  });
+});
