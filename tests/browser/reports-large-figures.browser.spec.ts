@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
 import { formatKobo, percentOfKobo, toKobo } from './support/money';
-import { expectText, navigate, openSignedIn, screenshot } from './support/screen';
+import { expectText, expectVisible, navigate, openSignedIn, screenshot } from './support/screen';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Africa/Lagos is UTC+01:00 all year. */
@@ -28,7 +28,7 @@ const spilling = (locator: Locator, container: string) =>
 
 /**
  * Tens of millions of naira (a month of sales, the stock's value) are ordinary figures for the shop:
- * on a phone each stays inside its cell, whole, not running over the next one.
+ * on a phone and a tablet each stays inside its card or cell, whole, not running over the next one.
  */
 describe('reports with figures in the tens of millions of naira', () => {
   const harness = useBrowserApp();
@@ -95,6 +95,22 @@ describe('reports with figures in the tens of millions of naira', () => {
       }),
     );
     expect(overlaps).toEqual([]);
+    await context.close();
+  });
+
+  it.each([768, 1536])('at %i px each summary card holds its whole figure', async (width) => {
+    const { page, context } = await openSignedIn(harness, width);
+    await navigate(page, 'reports', 'Reports');
+    const salesCard = page.getByTestId('report-card-sales').getByTestId('report-card-value');
+    await expectText(salesCard, formatKobo(sales));
+    await expectVisible(page.getByTestId('report-card-stock-value').getByText(/^₦/));
+    await screenshot(page, '72-reports-cards-large', width, { fullPage: false });
+    expect(
+      await spilling(
+        page.getByTestId('report-card-value'),
+        '[data-testid^="report-card-"]:not([data-testid="report-card-value"])',
+      ),
+    ).toEqual([]);
     await context.close();
   });
 });

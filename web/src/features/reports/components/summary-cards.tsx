@@ -35,7 +35,10 @@ export function SummaryCards({ inventory, summary, rangeInvalid = false }: Summa
     },
   ];
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-7" data-testid="reports-summary">
+    // Columns by the room beside the sidebar: three only from 1024 px and four at most, so a card is never
+    // narrower than a figure in the tens of millions of naira (three beside the sidebar at 768 px, or
+    // seven at 1536 px, left about 145 px: ₦24,769,866.98 ran past its card).
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 2xl:grid-cols-4" data-testid="reports-summary">
       {cards.map((card) => (
         <Card key={card.key} className="p-3 sm:p-4" data-testid={`report-card-${card.key}`}>
           <p className="text-xs font-medium text-slate-500">{card.label}</p>
