@@ -98,6 +98,22 @@ describe('reports with figures in the tens of millions of naira', () => {
     await context.close();
   });
 
+  it('at 375 px the stock in and stock out totals of the transaction summary fit their tiles', async () => {
+    const { page, context } = await openSignedIn(harness, 375);
+    await navigate(page, 'reports', 'Reports');
+    const stockOut = page.getByTestId('movement-out').getByTestId('movement-value');
+    await expectText(stockOut, formatKobo(sales));
+    await stockOut.scrollIntoViewIfNeeded();
+    await screenshot(page, '73-reports-movement-tiles-large', 375, { fullPage: false });
+    expect(
+      await spilling(
+        page.getByTestId('movement-value'),
+        '[data-testid^="movement-"]:not([data-testid="movement-value"])',
+      ),
+    ).toEqual([]);
+    await context.close();
+  });
+
   it.each([768, 1536])('at %i px each summary card holds its whole figure', async (width) => {
     const { page, context } = await openSignedIn(harness, width);
     await navigate(page, 'reports', 'Reports');

@@ -23,7 +23,8 @@ export function MovementSummary({ movements }: { movements: ReportSummary['movem
   ];
   return (
     <div className="space-y-4" data-testid="transaction-summary">
-      <div className="grid grid-cols-2 gap-3">
+      {/* One above the other on phones: half of a 375 px card is narrower than ₦22,222,222.18. */}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {totals.map((total) => (
           <div key={total.key} className="rounded-lg bg-slate-50 p-3" data-testid={`movement-${total.key}`}>
             <p className={`text-sm font-semibold ${total.tone}`}>{total.label}</p>
