@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Download, FileClock } from 'lucide-react';
+import { AUDIT_ENTITIES } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,8 +8,15 @@ import { useSignedInUser } from '@/lib/session';
 import { useUsers } from '@/features/settings/api/get-users';
 import { auditCsvHref, auditRangeInvalid, emptyAuditFilter, useAuditTrail, type AuditFilter } from '../api/get-audit';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { dayOrEmpty, useFilterInAddress, type AddressRules } from '@/lib/use-filter-in-address';
 import { AuditEntryRow } from './audit-entry-row';
 import { AuditFilters } from './audit-filters';
+
+const addressRules: AddressRules<AuditFilter> = {
+  entity: (value) => value === '' || (AUDIT_ENTITIES as readonly string[]).includes(value),
+  from: dayOrEmpty,
+  to: dayOrEmpty,
+};
 
 /**
  * Every event of the shop, newest first, filtered on the server and paged by its keyset cursor
@@ -19,7 +26,8 @@ export function AuditView() {
   const user = useSignedInUser();
   // The user list is a manager's call; an assistant granted this page filters without it.
   const users = useUsers({ enabled: user.role === 'manager' });
-  const [filter, setFilter] = useState<AuditFilter>(emptyAuditFilter);
+  // In the address: a row's link (a product's history, a receipt) and Back return to the same filtered trail.
+  const [filter, setFilter] = useFilterInAddress(emptyAuditFilter, addressRules);
   const settled = useDebouncedValue(filter, 250);
   // Checked on what is typed and on what is fetched, so no request or export ever carries a reversed range.
   const badRange = auditRangeInvalid(filter) || auditRangeInvalid(settled);

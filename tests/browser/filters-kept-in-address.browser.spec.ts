@@ -1,0 +1,84 @@
+import type { Locator, Page } from 'playwright-core';
+import { uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { expectText, expectVisible, navigate, openSignedIn } from './support/screen';
+
+/** Waits until the locator finds exactly `count` elements; fails with the count it last saw. */
+async function expectCount(locator: Locator, count: number, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let seen = await locator.count();
+  while (seen !== count) {
+    if (Date.now() > deadline) throw new Error(`expected ${count} of ${locator}, saw ${seen}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    seen = await locator.count();
+  }
+}
+
+const chooseOption = async (page: Page, trigger: Locator, label: string) => {
+  await trigger.click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+};
+
+/**
+ * A manager auditing narrows a list, opens one of its rows' links, comes Back (or reloads) and
+ * finds the list as narrowed: the filters live in the page's address, not only in its memory.
+ */
+describe('filters kept in the address across Back and reload', () => {
+  const harness = useBrowserApp();
+  const suffix = uniqueSuffix();
+  const toner = `Address Toner ${suffix}`;
+
+  beforeAll(async () => {
+    for (const name of [toner, `Address Cream ${suffix}`]) {
+      const created = await harness.manager.post('/api/products', {
+        name,
+        sku: `ADDR-${name.split(' ')[1]!.toUpperCase()}-${suffix}`,
+        category: 'Skincare Products',
+        price: '1500.00',
+        costPrice: '900.00',
+        currentStock: 10,
+        minStockLevel: 2,
+      });
+      expect(created.status).toBe(201);
+      const restock = await harness.manager.post('/api/transactions', {
+        productId: created.body.id,
+        type: 'in',
+        quantity: 3,
+        unitPrice: '1500.00',
+        reason: 'purchase',
+        notes: `Restock of ${name}`,
+      });
+      expect(restock.status).toBe(201);
+    }
+  });
+
+  it('audit trail: the search and entity filter survive opening a product history and coming Back, and a reload', async () => {
+    const { page, context } = await openSignedIn(harness, 1280);
+    await navigate(page, 'audit', 'Audit Trail');
+    const entries = page.getByTestId('audit-entry');
+    await page.getByTestId('audit-search').fill(toner);
+    await chooseOption(page, page.getByTestId('audit-entity-filter'), 'Product');
+    // The toner's creation and its restock; not the cream's, nor any sign-in.
+    await expectCount(entries, 2);
+
+    await entries.first().getByTestId('audit-entity-link').click();
+    await expectVisible(page.getByRole('dialog'));
+    await page.goBack();
+    await expectVisible(page.getByTestId('audit-filters'));
+    expect(await page.getByTestId('audit-search').inputValue()).toBe(toner);
+    await expectText(page.getByTestId('audit-entity-filter'), 'Product');
+    await expectCount(entries, 2);
+
+    await page.reload();
+    await expectVisible(page.getByTestId('audit-filters'));
+    expect(await page.getByTestId('audit-search').inputValue()).toBe(toner);
+    await expectCount(entries, 2);
+
+    // Clear Filters empties the address too: a reload then shows the whole trail.
+    await page.getByTestId('audit-clear-filters').click();
+    await page.reload();
+    await expectVisible(page.getByTestId('audit-filters'));
+    expect(await page.getByTestId('audit-search').inputValue()).toBe('');
+    await expectText(page.getByTestId('audit-entity-filter'), 'All Entities');
+    await context.close();
+  });
+});
