@@ -81,4 +81,33 @@ describe('filters kept in the address across Back and reload', () => {
     await expectText(page.getByTestId('audit-entity-filter'), 'All Entities');
     await context.close();
   });
+
+  it('transactions: the search, type and reason filters survive a product history, another page and Back, and a reload', async () => {
+    const { page, context } = await openSignedIn(harness, 375);
+    await navigate(page, 'transactions', 'Transactions');
+    const groups = page.getByTestId('transaction-group');
+    await page.getByTestId('transactions-search').fill(toner);
+    await chooseOption(page, page.getByTestId('transactions-type-filter'), 'Stock In');
+    await chooseOption(page, page.getByTestId('transactions-reason-filter'), 'Purchase');
+    // The toner's restock only.
+    await expectCount(groups, 1);
+
+    // A line's History opens and closes on the page itself; then away to another page and Back.
+    await groups.first().getByTestId('line-history-button').click();
+    await expectVisible(page.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+    await navigate(page, 'products', 'Products');
+    await page.goBack();
+    await expectVisible(page.getByTestId('transactions-search'));
+    expect(await page.getByTestId('transactions-search').inputValue()).toBe(toner);
+    await expectText(page.getByTestId('transactions-type-filter'), 'Stock In');
+    await expectText(page.getByTestId('transactions-reason-filter'), 'Purchase');
+    await expectCount(groups, 1);
+
+    await page.reload();
+    await expectVisible(page.getByTestId('transactions-search'));
+    expect(await page.getByTestId('transactions-search').inputValue()).toBe(toner);
+    await expectCount(groups, 1);
+    await context.close();
+  });
 });

@@ -11,14 +11,13 @@ import { PageHeader } from '../layout/page-header';
 export function TransactionsPage() {
   // Receipts show the shop's contact details when a manager has set them; otherwise they are left off.
   const contactInfo = useContactInfo();
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
   const isManager = useSignedInUser().role === 'manager';
   return (
     <>
       <PageHeader title="Transactions" subtitle="History of every stock movement and sale" />
       <TransactionsView
         contactInfo={contactInfo.data ?? null}
-        initialSearch={params.get('search') ?? ''}
         lineActions={(line) => (
           <div className="flex flex-wrap gap-2 sm:justify-end">
             <Button

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { ReceiptText } from 'lucide-react';
 import type { ContactInfoResponse, LedgerTransaction } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/toast/use-toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useFilterInAddress, type AddressRules } from '@/lib/use-filter-in-address';
 import { useTransactionGroups } from '../api/get-transaction-groups';
 import { buildReceipt } from '@/components/receipt/receipt-model';
 import { openReceiptWindow, printReceipt } from '@/components/receipt/print-receipt';
@@ -15,7 +16,9 @@ import {
   emptyFilter,
   isFiltering,
   isSaleGroup,
+  REASON_FILTERS,
   receiptLines,
+  TYPE_FILTERS,
   type TransactionFilter,
 } from '../utils/transaction-groups';
 import { TransactionFilters } from './transaction-filters';
@@ -24,18 +27,23 @@ import { TransactionGroupCard } from './transaction-group-card';
 type TransactionsViewProps = {
   /** The shop's contact details for receipts; null leaves them off. */
   contactInfo: ContactInfoResponse | null;
-  /** Search to start with: the audit trail links a sale here as `?search=<saleId>`. */
-  initialSearch?: string;
   /** Extra actions per line (the route adds the manager's Reverse). */
   lineActions?: (line: LedgerTransaction) => ReactNode;
+};
+
+const addressRules: AddressRules<TransactionFilter> = {
+  type: (value) => TYPE_FILTERS.some((option) => option.value === value),
+  reason: (value) => (REASON_FILTERS as readonly string[]).includes(value),
 };
 
 /**
  * Movement history grouped by sale, with search, type and reason filters and receipt printing.
  * Filtered and paged on the server; a sale shows whole when any of its lines matches.
  */
-export function TransactionsView({ contactInfo, initialSearch = '', lineActions }: TransactionsViewProps) {
-  const [filter, setFilter] = useState<TransactionFilter>({ ...emptyFilter, search: initialSearch });
+export function TransactionsView({ contactInfo, lineActions }: TransactionsViewProps) {
+  // In the address (?search=&type=&reason=): the audit trail links a sale here as `?search=<saleId>`,
+  // and Back from another page or a reload shows the same filtered list.
+  const [filter, setFilter] = useFilterInAddress(emptyFilter, addressRules);
   const settled = useDebouncedValue(filter, 250);
   const query = useTransactionGroups(settled);
   // While a new filter waits for its pause or its answer, no stale rows are shown as if they matched.
