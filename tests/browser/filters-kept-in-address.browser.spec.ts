@@ -110,4 +110,41 @@ describe('filters kept in the address across Back and reload', () => {
     await expectCount(groups, 1);
     await context.close();
   });
+
+  it('reports: the range, "as known at" and "stock as of" survive another page and Back, and a reload', async () => {
+    const { page, context } = await openSignedIn(harness, 1280);
+    await navigate(page, 'reports', 'Reports');
+    const lagosToday = new Date(Date.now() + 60 * 60 * 1000).toISOString().slice(0, 10);
+    const chosen = { from: '2025-01-01', to: lagosToday, knownAt: '2025-06-30', asOf: '2025-03-01T10:00:30' };
+    await page.getByTestId('report-range-from').fill(chosen.from);
+    await page.getByTestId('report-range-to').fill(chosen.to);
+    await page.getByTestId('report-known-at').fill(chosen.knownAt);
+    await page.getByTestId('report-as-of').fill(chosen.asOf);
+    await expectVisible(page.getByTestId('known-at-comparison'));
+    const read = async () => ({
+      from: await page.getByTestId('report-range-from').inputValue(),
+      to: await page.getByTestId('report-range-to').inputValue(),
+      knownAt: await page.getByTestId('report-known-at').inputValue(),
+      asOf: await page.getByTestId('report-as-of').inputValue(),
+    });
+    expect(await read()).toEqual(chosen);
+
+    await navigate(page, 'transactions', 'Transactions');
+    await page.goBack();
+    await expectVisible(page.getByTestId('known-at-comparison'));
+    expect(await read()).toEqual(chosen);
+
+    await page.reload();
+    await expectVisible(page.getByTestId('known-at-comparison'));
+    expect(await read()).toEqual(chosen);
+    // The figures are the chosen range's: both products' restocks were recorded in it.
+    await expectText(page.getByTestId('movement-in').getByTestId('movement-count'), '2');
+
+    // A From emptied on purpose stays empty after a reload (not back to the month's first day).
+    await page.getByTestId('report-range-from').fill('');
+    await page.reload();
+    await expectVisible(page.getByTestId('reports-summary'));
+    expect((await read()).from).toBe('');
+    await context.close();
+  });
 });

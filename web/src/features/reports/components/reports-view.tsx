@@ -3,6 +3,7 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/compon
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/utils/format';
+import { dayOrEmpty, useFilterInAddress, type AddressRules } from '@/lib/use-filter-in-address';
 import { useInventory } from '../api/get-inventory';
 import { useReportSummary } from '../api/get-report-summary';
 import { formatLagosDay, lagosLocalToInstant, lagosNowLocal, lagosToday, thisLagosMonth } from '../utils/lagos-dates';
@@ -57,16 +58,31 @@ const Failed = ({ what }: { what: string }) => (
   <p className="py-6 text-center text-sm text-slate-500">{what} could not be loaded.</p>
 );
 
+type ReportChoices = { from: string; to: string; knownAt: string; asOf: string };
+
+/** Days and the datetime-local "as of" as the inputs give them, or empty. */
+const addressRules: AddressRules<ReportChoices> = {
+  from: dayOrEmpty,
+  to: dayOrEmpty,
+  knownAt: dayOrEmpty,
+  asOf: (value) => value === '' || lagosLocalToInstant(value) !== null,
+};
+
 export function ReportsView() {
-  const [range, setRange] = useState(thisLagosMonth);
-  const [asOfLocal, setAsOfLocal] = useState('');
+  // This month by default; in the address (?from=&to=&knownAt=&asOf=), so Back from another page or a
+  // reload shows the period and comparison chosen.
+  const [defaults] = useState<ReportChoices>(() => ({ ...thisLagosMonth(), knownAt: '', asOf: '' }));
+  const [choices, setChoices] = useFilterInAddress(defaults, addressRules);
+  const choose = (patch: Partial<ReportChoices>) => setChoices({ ...choices, ...patch });
+  const range = { from: choices.from, to: choices.to };
+  const asOfLocal = choices.asOf;
   // Stock cannot be known for a time still to come: the picker stops at now, and a later time typed in is refused.
   const asOfMax = lagosNowLocal();
   const futureAsOf = asOfLocal !== '' && lagosLocalToInstant(asOfLocal) !== null && asOfLocal > asOfMax;
   const asOf = futureAsOf ? null : lagosLocalToInstant(asOfLocal);
   const badRange = Boolean(range.from && range.to && range.from > range.to);
 
-  const [knownAt, setKnownAt] = useState('');
+  const knownAt = choices.knownAt;
   // Figures as known at a day still to come are not known: a later day typed in is refused.
   const futureKnownAt = knownAt !== '' && knownAt > lagosToday();
   const period = badRange ? thisLagosMonth() : range;
@@ -98,7 +114,7 @@ export function ReportsView() {
               type="date"
               value={range.from}
               max={range.to || undefined}
-              onChange={(event) => setRange((value) => ({ ...value, from: event.target.value }))}
+              onChange={(event) => choose({ from: event.target.value })}
               data-testid="report-range-from"
               className="mt-1"
             />
@@ -110,7 +126,7 @@ export function ReportsView() {
               type="date"
               value={range.to}
               min={range.from || undefined}
-              onChange={(event) => setRange((value) => ({ ...value, to: event.target.value }))}
+              onChange={(event) => choose({ to: event.target.value })}
               data-testid="report-range-to"
               className="mt-1"
             />
@@ -125,7 +141,7 @@ export function ReportsView() {
               type="date"
               value={knownAt}
               max={lagosToday()}
-              onChange={(event) => setKnownAt(event.target.value)}
+              onChange={(event) => choose({ knownAt: event.target.value })}
               data-testid="report-known-at"
               aria-invalid={futureKnownAt || undefined}
               aria-describedby={futureKnownAt ? 'report-known-at-error report-known-at-help' : 'report-known-at-help'}
@@ -242,7 +258,7 @@ export function ReportsView() {
                 step={1}
                 value={asOfLocal}
                 max={asOfMax}
-                onChange={(event) => setAsOfLocal(event.target.value)}
+                onChange={(event) => choose({ asOf: event.target.value })}
                 data-testid="report-as-of"
                 aria-invalid={futureAsOf || undefined}
                 aria-describedby={futureAsOf ? 'report-as-of-error' : undefined}
