@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { QUERY_YEARS } from '@shop/contracts';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -58,6 +59,9 @@ const Failed = ({ what }: { what: string }) => (
   <p className="py-6 text-center text-sm text-slate-500">{what} could not be loaded.</p>
 );
 
+/** The earliest day the report calls take (QUERY_YEARS): before any sale of the shop. */
+const OPEN_START = `${QUERY_YEARS.min}-01-01`;
+
 type ReportChoices = { from: string; to: string; knownAt: string; asOf: string };
 
 /** Days and the datetime-local "as of" as the inputs give them, or empty. */
@@ -85,7 +89,9 @@ export function ReportsView() {
   const knownAt = choices.knownAt;
   // Figures as known at a day still to come are not known: a later day typed in is refused.
   const futureKnownAt = knownAt !== '' && knownAt > lagosToday();
-  const period = badRange ? thisLagosMonth() : range;
+  // An empty From is no start at all, as the transactions export reads it: left out of the call, the
+  // server would take the first day of To's month and the figures would quietly cover only that month.
+  const period = badRange ? thisLagosMonth() : { from: range.from || OPEN_START, to: range.to };
   // While the range is invalid no range figures are shown (not even the last good range's).
   const summary = useReportSummary(period, { enabled: !badRange });
   const knownSummary = useReportSummary(
