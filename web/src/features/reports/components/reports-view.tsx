@@ -192,7 +192,13 @@ export function ReportsView() {
         </Section>
       )}
 
-      <SummaryCards inventory={current.data} summary={badRange ? undefined : summary.data} rangeInvalid={badRange} />
+      <SummaryCards
+        inventory={current.data}
+        summary={badRange ? undefined : summary.data}
+        rangeInvalid={badRange}
+        inventoryFailed={current.isError}
+        summaryFailed={summary.isError}
+      />
 
       <Section
         title="Sales in range"

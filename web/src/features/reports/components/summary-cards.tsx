@@ -8,18 +8,28 @@ type SummaryCardsProps = {
   summary: ReportSummary | undefined;
   /** The chosen range is invalid: its cards show no figure (a dash), not the last range's. */
   rangeInvalid?: boolean;
+  /** The stock / the range's figures could not be loaded: a dash, not the loading ellipsis for ever. */
+  inventoryFailed?: boolean;
+  summaryFailed?: boolean;
 };
 
 /** Current stock figures (from GET /api/inventory) beside the range's sales figures. */
-export function SummaryCards({ inventory, summary, rangeInvalid = false }: SummaryCardsProps) {
-  const pending = rangeInvalid ? '—' : '…';
+export function SummaryCards({
+  inventory,
+  summary,
+  rangeInvalid = false,
+  inventoryFailed = false,
+  summaryFailed = false,
+}: SummaryCardsProps) {
+  const pending = rangeInvalid || summaryFailed ? '—' : '…';
+  const stockPending = inventoryFailed ? '—' : '…';
   const items = inventory ?? [];
   const stockValue = koboToAmount(sumKobo(items.map((item) => toKobo(item.stockValue))));
   const lowStock = items.filter((item) => item.status !== 'In Stock').length;
   const cards = [
-    { key: 'total-products', label: 'Total Products', value: inventory ? String(items.length) : '…' },
-    { key: 'stock-value', label: 'Stock Value', value: inventory ? formatMoney(stockValue) : '…' },
-    { key: 'low-stock', label: 'Low / Out of Stock', value: inventory ? String(lowStock) : '…' },
+    { key: 'total-products', label: 'Total Products', value: inventory ? String(items.length) : stockPending },
+    { key: 'stock-value', label: 'Stock Value', value: inventory ? formatMoney(stockValue) : stockPending },
+    { key: 'low-stock', label: 'Low / Out of Stock', value: inventory ? String(lowStock) : stockPending },
     { key: 'sales', label: 'Sales in range', value: summary ? formatMoney(summary.sales.totalSales) : pending },
     { key: 'units', label: 'Units sold in range', value: summary ? String(summary.sales.unitsSold) : pending },
     // Spec 9's profit, Σ (unit price − cost) × quantity, ignores discounts: both are shown (issue 5).
