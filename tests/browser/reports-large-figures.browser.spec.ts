@@ -103,6 +103,9 @@ describe('reports with figures in the tens of millions of naira', () => {
     await navigate(page, 'reports', 'Reports');
     const stockOut = page.getByTestId('movement-out').getByTestId('movement-value');
     await expectText(stockOut, formatKobo(sales));
+    // One sale line of two units; no stock in at all.
+    await expectText(page.getByTestId('movement-out').locator('p').nth(1), '1 movement · 2 units');
+    await expectText(page.getByTestId('movement-in').locator('p').nth(1), '0 movements · 0 units');
     await stockOut.scrollIntoViewIfNeeded();
     await screenshot(page, '73-reports-movement-tiles-large', 375, { fullPage: false });
     expect(

@@ -29,8 +29,10 @@ export function MovementSummary({ movements }: { movements: ReportSummary['movem
           <div key={total.key} className="rounded-lg bg-slate-50 p-3" data-testid={`movement-${total.key}`}>
             <p className={`text-sm font-semibold ${total.tone}`}>{total.label}</p>
             <p className="text-xs text-slate-500">
-              <span data-testid="movement-count">{total.figures.count}</span> movements ·{' '}
-              <span data-testid="movement-units">{total.figures.units}</span> units
+              <span data-testid="movement-count">{total.figures.count}</span>{' '}
+              {total.figures.count === 1 ? 'movement' : 'movements'} ·{' '}
+              <span data-testid="movement-units">{total.figures.units}</span>{' '}
+              {total.figures.units === 1 ? 'unit' : 'units'}
             </p>
             <p className="mt-1 font-semibold text-slate-900" data-testid="movement-value">
               {formatMoney(total.figures.value)}
