@@ -127,7 +127,7 @@ describe('accessibility: no serious or critical axe violation', () => {
 
       await visit(page, '/settings', 'Settings');
       await page.getByTestId('add-user-submit').click();
-      await expectVisible(page.locator('#add-user-invalid'));
+      await expectVisible(page.locator('#new-user-username[aria-invalid="true"]'));
       await check('settings, add user refused');
       await page
         .locator('[data-testid="user-row"][data-username="manager"]')
@@ -135,7 +135,7 @@ describe('accessibility: no serious or critical axe violation', () => {
         .click();
       await expectVisible(page.getByTestId('change-password-dialog'));
       await page.getByTestId('change-password-submit').click();
-      await expectVisible(page.locator('#change-password-invalid'));
+      await expectVisible(page.locator('#current-password[aria-invalid="true"]'));
       await check('change password dialog, refused');
       await closeDialog('change-password-dialog');
 
