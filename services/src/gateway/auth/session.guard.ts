@@ -19,8 +19,8 @@ import { SessionRequestQueue } from './session-request-queue';
 export const SESSION_COOKIE = 'sid';
 
 /**
- * Global guard: resolves the session from its cookie, lets the request wait its turn among the
- * session's own (SessionRequestQueue; 429 when that line is full), applies the route's access rule, then makes
+ * Global guard: lets the request wait its turn among those of its session cookie (SessionRequestQueue;
+ * 429 when that line is full), resolves the session from the cookie, applies the route's access rule, then makes
  * the request read its writes: it waits until the read models reach the store's newest committed
  * position (ReadFreshness), except on the writes that answer from their own events
  * (@AnswersFromEvents). Public routes (sign-in, the storefront) do not wait. Done here rather than
@@ -50,12 +50,16 @@ export class SessionGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const token: unknown = request.cookies?.[SESSION_COOKIE];
-    const user = typeof token === 'string' && token ? await this.sessions.find(token) : null;
+    if (typeof token !== 'string' || !token) throw new UnauthorizedException(MESSAGES.notSignedIn);
+    const digest = sessionDigest(token);
+    // Before the session's look-up, the rule and the wait for the read models: a request waiting its
+    // turn costs the database nothing, and a full line is refused without asking it (a look-up can
+    // wait behind every other request on PGlite's one connection). An unknown cookie stands in its
+    // own line and is refused once its turn comes.
+    await this.turns.admit(digest, context.switchToHttp().getResponse<FastifyReply>().raw);
+    const user = await this.sessions.find(token);
     if (!user) throw new UnauthorizedException(MESSAGES.notSignedIn);
     request.user = user;
-    const digest = sessionDigest(token as string);
-    // Before the rule and the wait for the read models: a request waiting its turn costs nothing more.
-    await this.turns.admit(digest, context.switchToHttp().getResponse<FastifyReply>().raw);
     rememberSessionDigest(request, digest);
     await this.applyRule(rule, user);
     if (!this.reflector.getAllAndOverride<boolean>(ANSWERS_FROM_EVENTS, [context.getHandler(), context.getClass()]))
