@@ -21,9 +21,22 @@ export const contactInfo = z.object({
 });
 export type ContactInfo = z.infer<typeof contactInfo>;
 
-/** PUT /api/contact-info: the four fields plus the signed-in manager's own password, checked by the server. */
+/** What a screen read: compared with what it sends, never stored. A fresh shop reads four empty fields. */
+const contactInfoRead = z.object({
+  email: z.string(),
+  phone: z.string(),
+  whatsapp: z.string(),
+  address: z.string(),
+});
+
+/**
+ * PUT /api/contact-info: the four fields plus the signed-in manager's own password, checked by the
+ * server. `basedOn`, optional, is the four fields as the screen read them before the edit: then only
+ * the fields changed from them are saved, so a field another manager saved meanwhile stays as they left it.
+ */
 export const updateContactInfoInput = contactInfo.extend({
   password: z.string({ error: 'Password Required' }).min(1, 'Password Required'),
+  basedOn: contactInfoRead.optional(),
 });
 export type UpdateContactInfoInput = z.infer<typeof updateContactInfoInput>;
 

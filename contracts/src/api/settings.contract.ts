@@ -24,7 +24,13 @@ export const pagePermissions = z.object({
 });
 export type PagePermissions = z.infer<typeof pagePermissions>;
 
-export const updatePagePermissionsInput = z.object({ value: pagePermissions });
+/**
+ * PUT /api/settings/page_permissions: the whole object (spec section 7). `basedOn`, optional, is the
+ * object the screen read before its change: then only the switches that differ from it are saved, so
+ * a switch another manager turned meanwhile stays as they left it.
+ */
+export const updatePagePermissionsInput = z.object({ value: pagePermissions, basedOn: pagePermissions.optional() });
+export type UpdatePagePermissionsInput = z.infer<typeof updatePagePermissionsInput>;
 
 export const pagePermissionsSetting = z.object({
   key: z.literal('page_permissions'),

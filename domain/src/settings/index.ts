@@ -1,1 +1,2 @@
 export * from './setting.decider';
+export * from './page-permissions.decider';

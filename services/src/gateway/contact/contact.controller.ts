@@ -32,6 +32,7 @@ export class ChangeContactInfoCommand extends Command<void> {
   constructor(
     readonly contact: ContactInfo,
     readonly user: SessionUser,
+    readonly basedOn?: ContactInfo,
   ) {
     super();
   }
@@ -41,9 +42,13 @@ export class ChangeContactInfoCommand extends Command<void> {
 export class ChangeContactInfoHandler implements ICommandHandler<ChangeContactInfoCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ contact, user }: ChangeContactInfoCommand): Promise<void> {
+  async execute({ contact, user, basedOn }: ChangeContactInfoCommand): Promise<void> {
     await this.writer.write(commandContext(user), [
-      { streamId: CONTACT_INFO_STREAM, decider: contactInfoDecider, command: { type: 'ChangeContactInfo', contact } },
+      {
+        streamId: CONTACT_INFO_STREAM,
+        decider: contactInfoDecider,
+        command: { type: 'ChangeContactInfo', contact, basedOn },
+      },
     ]);
   }
 }
@@ -89,8 +94,8 @@ export class ContactController {
     @CurrentUser() user: SessionUser,
   ): Promise<ContactInfoResponse> {
     await this.passwords.require(user.id, input.password);
-    const { password: _password, ...contact } = input;
-    await this.commands.execute(new ChangeContactInfoCommand(contact, user));
+    const { password: _password, basedOn, ...contact } = input;
+    await this.commands.execute(new ChangeContactInfoCommand(contact, user, basedOn));
     return this.queries.execute(new GetContactInfoQuery());
   }
 

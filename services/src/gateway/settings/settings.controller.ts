@@ -5,8 +5,9 @@ import {
   type PagePermissions,
   type PagePermissionsSetting,
   type SessionUser,
+  type UpdatePagePermissionsInput,
 } from '@shop/contracts';
-import { settingDecider, settingStreamId } from '@shop/domain';
+import { pagePermissionsDecider, settingStreamId } from '@shop/domain';
 import { ManagerOnly, SignedIn } from '../auth/access.decorator';
 import { commandContext, CurrentUser } from '../auth/current-user.decorator';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
@@ -17,6 +18,7 @@ export class ChangePagePermissionsCommand extends Command<void> {
   constructor(
     readonly value: PagePermissions,
     readonly user: SessionUser,
+    readonly basedOn?: PagePermissions,
   ) {
     super();
   }
@@ -26,12 +28,18 @@ export class ChangePagePermissionsCommand extends Command<void> {
 export class ChangePagePermissionsHandler implements ICommandHandler<ChangePagePermissionsCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ value, user }: ChangePagePermissionsCommand): Promise<void> {
+  async execute({ value, user, basedOn }: ChangePagePermissionsCommand): Promise<void> {
     await this.writer.write(commandContext(user), [
       {
         streamId: settingStreamId(PAGE_PERMISSIONS_KEY),
-        decider: settingDecider,
-        command: { type: 'ChangeSetting', key: PAGE_PERMISSIONS_KEY, value, description: PAGE_PERMISSIONS_DESCRIPTION },
+        decider: pagePermissionsDecider,
+        command: {
+          type: 'ChangeSetting',
+          key: PAGE_PERMISSIONS_KEY,
+          value,
+          basedOn,
+          description: PAGE_PERMISSIONS_DESCRIPTION,
+        },
       },
     ]);
   }
@@ -54,10 +62,10 @@ export class SettingsController {
   @Put('page_permissions')
   @ManagerOnly()
   async updatePagePermissions(
-    @Body(new ZodBodyPipe(updatePagePermissionsInput)) input: { value: PagePermissions },
+    @Body(new ZodBodyPipe(updatePagePermissionsInput)) input: UpdatePagePermissionsInput,
     @CurrentUser() user: SessionUser,
   ): Promise<PagePermissionsSetting> {
-    await this.commands.execute(new ChangePagePermissionsCommand(input.value, user));
+    await this.commands.execute(new ChangePagePermissionsCommand(input.value, user, input.basedOn));
     return this.permissions.read();
   }
 }

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ContactInfo, ContactInfoResponse } from '@shop/contracts';
+import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,6 +15,7 @@ import { FormInput, FormTextarea } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useInvalidFieldFocus } from '@/components/ui/use-invalid-field-focus';
 import { toast, toastError } from '@/components/toast/use-toast';
+import { contactInfoQueryOptions } from '../api/get-contact-info';
 import { useUpdateContactInfo } from '../api/update-contact-info';
 import {
   CONTACT_FIELDS,
@@ -51,14 +54,19 @@ export function ContactEditDialog({ open, field, contact, password, onClose }: C
   );
 }
 
+const fieldsOf = (contact: ContactInfoResponse | null): ContactInfo =>
+  contact
+    ? { email: contact.email, phone: contact.phone, whatsapp: contact.whatsapp, address: contact.address }
+    : EMPTY_CONTACT;
+
 function ContactEditForm({ field, contact, password, onClose }: Omit<ContactEditDialogProps, 'open'>) {
-  const [values, setValues] = useState<ContactInfo>(() =>
-    contact
-      ? { email: contact.email, phone: contact.phone, whatsapp: contact.whatsapp, address: contact.address }
-      : EMPTY_CONTACT,
-  );
+  const [values, setValues] = useState<ContactInfo>(() => fieldsOf(contact));
+  // What the edit is made to: the server saves only the fields changed from it, so another manager's
+  // save meanwhile is kept; an edit of a field they changed too is refused (409) and said under it.
+  const [basedOn, setBasedOn] = useState<ContactInfo>(() => fieldsOf(contact));
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const update = useUpdateContactInfo();
+  const queryClient = useQueryClient();
   const invalidFocus = useInvalidFieldFocus();
   const shown = contact ? [field] : CONTACT_FIELD_ORDER;
 
@@ -78,16 +86,27 @@ function ContactEditForm({ field, contact, password, onClose }: Omit<ContactEdit
       return;
     }
     update.mutate(
-      { ...trimmed, password },
+      { ...trimmed, password, basedOn },
       {
         onSuccess: () => {
           toast({ title: 'Contact information updated', description: `The shop's contact details were saved.` });
           onClose();
         },
-        onError: () => toastError('Failed to update contact information.'),
+        onError: (error) => {
+          toastError('Failed to update contact information.');
+          if (error instanceof ApiError && error.status === 409) void showChangedMeanwhile(error.serverMessage);
+        },
         onSettled: () => update.reset(),
       },
     );
+  };
+
+  /** Another manager changed the field meanwhile: the card shows theirs, and saving again replaces it. */
+  const showChangedMeanwhile = async (reason: string | null) => {
+    const saved = await queryClient.fetchQuery({ ...contactInfoQueryOptions(), staleTime: 0 }).catch(() => null);
+    if (saved) setBasedOn(fieldsOf(saved));
+    setErrors({ [field]: reason ?? 'Failed to update contact information.' });
+    invalidFocus.focusFirstInvalid();
   };
 
   return (

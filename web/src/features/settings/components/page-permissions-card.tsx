@@ -18,14 +18,18 @@ export function PagePermissionsCard() {
 
   const onToggle = (page: PageKey, allowed: boolean) => {
     keepFocus(document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    update.mutate(withPageAccess(value, page, allowed), {
-      onSuccess: () =>
-        toast({
-          title: 'Permissions updated',
-          description: `Sales assistants ${allowed ? 'can now open' : 'can no longer open'} ${PAGE_LABELS[page]}.`,
-        }),
-      onError: () => toastError('Failed to update permissions. Please try again.'),
-    });
+    // With what it was read as: the server turns only this switch, keeping any another manager turned meanwhile.
+    update.mutate(
+      { value: withPageAccess(value, page, allowed), basedOn: value },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Permissions updated',
+            description: `Sales assistants ${allowed ? 'can now open' : 'can no longer open'} ${PAGE_LABELS[page]}.`,
+          }),
+        onError: () => toastError('Failed to update permissions. Please try again.'),
+      },
+    );
   };
 
   return (
