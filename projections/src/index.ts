@@ -22,7 +22,12 @@ export { InvalidStoredEventError } from './runner/event-batch';
 
 export { listProducts } from './products/list-products.query';
 export { getProduct } from './products/get-product.query';
-export { getTransaction, listTransactions } from './transactions/list-transactions.query';
+export {
+  getTransaction,
+  listTransactions,
+  newestTransactions,
+  transactionPages,
+} from './transactions/list-transactions.query';
 export { transactionFromEvent, type MovementEvent } from './transactions/transaction-from-event';
 export { saleFromEvent } from './sales/sale-from-event';
 export { getDashboardMetrics } from './dashboard/get-dashboard-metrics.query';

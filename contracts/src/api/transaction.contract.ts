@@ -3,6 +3,7 @@ import { storableString } from './text-fields';
 import { isStockInReason, isStockOutReason, STOCK_IN_REASONS, STOCK_OUT_REASONS } from '../catalogue';
 import { lineQuantity, moneyOut, moneyText, optionalMoneyString, percentString } from '../money';
 import { entityId } from './entity-id';
+import { pageLimit } from './query-fields';
 
 /**
  * One shape for both callers of POST /api/transactions: the stock dialog and the spec's per-line till.
@@ -76,3 +77,11 @@ export const transactionResponse = z.object({
   createdAt: z.string(),
 });
 export type Transaction = z.infer<typeof transactionResponse>;
+
+/**
+ * GET /api/transactions: every movement, newest first (spec section 7), streamed page by page so a
+ * long history costs the server no more memory than a short one; `limit` for only the movements
+ * that happened last, newest createdAt first (the dashboard's Recent Transactions).
+ */
+export const transactionListQuery = z.object({ limit: pageLimit(1000).optional() });
+export type TransactionListQuery = z.output<typeof transactionListQuery>;

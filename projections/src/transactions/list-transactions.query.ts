@@ -67,6 +67,70 @@ export async function listTransactions(
   return rows.map(toTransactionResponse);
 }
 
+/**
+ * The `count` movements that happened last (by createdAt: a sale taken offline counts when it was
+ * sold), as the dashboard's Recent Transactions lists them, without reading every movement. A
+ * movement happens at or before it is recorded (createdAt <= at), so the `count` recorded last bound
+ * the answer from below: every movement that happened after the earliest of theirs was recorded after
+ * it too, and the index on `at` finds those.
+ */
+export async function newestTransactions(knex: Knex, count: number): Promise<Transaction[]> {
+  const recordedLast = await knex('product_ledger')
+    .select<{ created_at: Date | string }[]>(knex.raw(`${CREATED_AT_SQL} as created_at`))
+    .whereNotNull('movement_id')
+    .orderBy([
+      { column: 'at', order: 'desc' },
+      { column: 'position_commit', order: 'desc' },
+      { column: 'position_prepare', order: 'desc' },
+    ])
+    .limit(count);
+  if (recordedLast.length === 0) return [];
+  const since = recordedLast.map((row) => toIsoString(row.created_at)).sort()[0]!;
+  const rows = await knex('product_ledger')
+    .select<TransactionRow[]>(transactionColumns(knex))
+    .whereNotNull('movement_id')
+    .where('at', '>=', since)
+    .orderByRaw(`${CREATED_AT_SQL} desc, at desc, position_commit desc, position_prepare desc`)
+    .limit(count);
+  return rows.map(toTransactionResponse);
+}
+
+/**
+ * Every movement, newest first as listTransactions, a page at a time (keyset on the row's time and
+ * position, product_ledger_at_idx): a caller can send each page on before the next is read.
+ */
+export async function* transactionPages(knex: Knex, pageSize = 1_000): AsyncGenerator<Transaction[]> {
+  let after: { at: string; commit: string; prepare: string } | null = null;
+  for (;;) {
+    const query = knex('product_ledger')
+      .select<(TransactionRow & { at_key: string; commit_key: string; prepare_key: string })[]>(
+        ...transactionColumns(knex),
+        knex.raw('at::text as at_key'),
+        knex.raw('position_commit::text as commit_key'),
+        knex.raw('position_prepare::text as prepare_key'),
+      )
+      .whereNotNull('movement_id')
+      .orderBy([
+        { column: 'at', order: 'desc' },
+        { column: 'position_commit', order: 'desc' },
+        { column: 'position_prepare', order: 'desc' },
+      ])
+      .limit(pageSize);
+    if (after) {
+      query.whereRaw('(at, position_commit, position_prepare) < (?::timestamptz, ?::numeric, ?::numeric)', [
+        after.at,
+        after.commit,
+        after.prepare,
+      ]);
+    }
+    const rows = await query;
+    if (rows.length > 0) yield rows.map(toTransactionResponse);
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.at_key, commit: last.commit_key, prepare: last.prepare_key };
+  }
+}
+
 /** One movement by id (= movementId), or null. */
 export async function getTransaction(knex: Knex, id: string): Promise<Transaction | null> {
   if (!isUuid(id)) return null;

@@ -9,7 +9,7 @@ import {
   stockIssued,
   stockReceived,
 } from '../testing/projection-test-kit';
-import { getTransaction, listTransactions } from './list-transactions.query';
+import { getTransaction, listTransactions, newestTransactions, transactionPages } from './list-transactions.query';
 import { productLedgerProjection } from '../ledger/product-ledger.projection';
 
 describe('transactions projection', () => {
@@ -78,6 +78,37 @@ describe('transactions projection', () => {
     expect(await listTransactions(db.knex, { limit: 1 })).toHaveLength(1);
     expect(await getTransaction(db.knex, receipt.movementId)).toEqual(rows[2]);
     expect(await getTransaction(db.knex, 'nope')).toBeNull();
+  });
+
+  it('pages every movement in the same order as the whole list, ties of one instant included', async () => {
+    const ledger = new FakeLedger();
+    const cream = productCreated();
+    const created = ledger.stored([newEvent('ProductCreated', cream, '2025-03-10T08:00:00.000Z')]);
+    await project(db.knex, productLedgerProjection, created);
+    const times = ['09:00', '09:00', '09:00', '10:00', '08:30', '10:00', '11:00'];
+    const moves = ledger.stored(
+      times.map((time) => newEvent('StockReceived', stockReceived(cream.productId, 1), `2025-03-10T${time}:00.000Z`)),
+    );
+    await project(db.knex, productLedgerProjection, moves, created[0]!.position);
+
+    const all = await listTransactions(db.knex);
+    expect(all).toHaveLength(times.length);
+    for (const pageSize of [1, 2, 3, 7, 8]) {
+      const paged = [];
+      for await (const page of transactionPages(db.knex, pageSize)) {
+        expect(page.length).toBeLessThanOrEqual(pageSize);
+        paged.push(...page);
+      }
+      expect(paged).toEqual(all);
+    }
+    for (const count of [1, 2, 3, 7, 8]) expect(await newestTransactions(db.knex, count)).toEqual(all.slice(0, count));
+  });
+
+  it('pages nothing when there is no movement', async () => {
+    const pages = [];
+    for await (const page of transactionPages(db.knex, 2)) pages.push(page);
+    expect(pages).toEqual([]);
+    expect(await newestTransactions(db.knex, 4)).toEqual([]);
   });
 
   it('applies the same batch once', async () => {

@@ -1,19 +1,36 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, Query, type IQueryHandler } from '@nestjs/cqrs';
 import type { Transaction, TransactionPage, TransactionPageQuery } from '@shop/contracts';
-import { getTransaction, listTransactionGroups, listTransactions } from '@shop/projections';
+import { getTransaction, listTransactionGroups, newestTransactions, transactionPages } from '@shop/projections';
 import type { Database } from '@shop/infrastructure';
 import { notFound } from '@shop/domain';
 import { DATABASE } from '../infrastructure/tokens';
 
-export class ListTransactionsQuery extends Query<Transaction[]> {}
+/** The `limit` movements that happened last (newest createdAt first). */
+export class ListTransactionsQuery extends Query<Transaction[]> {
+  constructor(readonly limit: number) {
+    super();
+  }
+}
 
 @QueryHandler(ListTransactionsQuery)
 export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQuery> {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  execute(): Promise<Transaction[]> {
-    return listTransactions(this.database.knex);
+  execute({ limit }: ListTransactionsQuery): Promise<Transaction[]> {
+    return newestTransactions(this.database.knex, limit);
+  }
+}
+
+/** Every movement, newest first, a page at a time (read as they are sent). */
+export class TransactionPagesQuery extends Query<AsyncIterable<Transaction[]>> {}
+
+@QueryHandler(TransactionPagesQuery)
+export class TransactionPagesHandler implements IQueryHandler<TransactionPagesQuery> {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  async execute(): Promise<AsyncIterable<Transaction[]>> {
+    return transactionPages(this.database.knex);
   }
 }
 

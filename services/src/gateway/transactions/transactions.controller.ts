@@ -3,10 +3,12 @@ import type { FastifyReply } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   createTransactionInput,
+  transactionListQuery,
   transactionPageQuery,
   type CreateTransactionCommandInput,
   type SessionUser,
   type Transaction,
+  type TransactionListQuery,
   type TransactionPage,
   type TransactionPageQuery,
 } from '@shop/contracts';
@@ -19,7 +21,8 @@ import {
   type ReadYourWrites,
 } from '../read-your-writes/answers-from-events.decorator';
 import { RecordMovementCommand } from './record-movement.command';
-import { ListTransactionGroupsQuery, ListTransactionsQuery } from './transaction.queries';
+import { ListTransactionGroupsQuery, ListTransactionsQuery, TransactionPagesQuery } from './transaction.queries';
+import { sendJsonArray } from '../http/json-array-response';
 import { MovementAccess } from './movement-access';
 
 @Controller('api/transactions')
@@ -30,10 +33,18 @@ export class TransactionsController {
     private readonly access: MovementAccess,
   ) {}
 
+  /** Transaction[]: every movement (spec section 7), streamed; `?limit=` for the newest few (the dashboard's four). */
   @Get()
   @Pages('dashboard', 'transactions', 'reports')
-  list(): Promise<Transaction[]> {
-    return this.queries.execute(new ListTransactionsQuery());
+  async list(
+    @Query(new ZodBodyPipe(transactionListQuery)) query: TransactionListQuery,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    if (query.limit !== undefined) {
+      void reply.send(await this.queries.execute(new ListTransactionsQuery(query.limit)));
+      return;
+    }
+    await sendJsonArray(reply, await this.queries.execute(new TransactionPagesQuery()));
   }
 
   /** The Transactions page: whole groups, newest first, filtered and paged on the server. */

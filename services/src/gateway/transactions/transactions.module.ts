@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { RecordMovementHandler } from './record-movement.command';
-import { GetTransactionHandler, ListTransactionGroupsHandler, ListTransactionsHandler } from './transaction.queries';
+import {
+  GetTransactionHandler,
+  ListTransactionGroupsHandler,
+  ListTransactionsHandler,
+  TransactionPagesHandler,
+} from './transaction.queries';
 import { TransactionsController } from './transactions.controller';
 import { MovementAccess } from './movement-access';
 
@@ -10,6 +15,7 @@ import { MovementAccess } from './movement-access';
     MovementAccess,
     RecordMovementHandler,
     ListTransactionsHandler,
+    TransactionPagesHandler,
     ListTransactionGroupsHandler,
     GetTransactionHandler,
   ],

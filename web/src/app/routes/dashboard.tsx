@@ -1,3 +1,4 @@
+import { DASHBOARD_LIMITS } from '@shop/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { ChunkErrorBoundary } from '@/components/feedback/chunk-error-boundary';
 import { PackagePlus } from 'lucide-react';
@@ -8,7 +9,7 @@ import { MetricCards } from '@/features/dashboard/components/metric-cards';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { RecentTransactions } from '@/features/dashboard/components/recent-transactions';
 import { useProducts } from '@/features/products/api/get-products';
-import { useTransactions } from '@/features/transactions/api/get-transactions';
+import { useNewestTransactions } from '@/features/transactions/api/get-transactions';
 import { useDashboardMetrics } from '@/features/dashboard/api/get-dashboard-metrics';
 import { PageHeader } from '../layout/page-header';
 
@@ -22,7 +23,7 @@ const OnlineOrdersDialog = lazy(async () => ({
 
 export function DashboardPage() {
   const user = useSignedInUser();
-  const transactions = useTransactions();
+  const transactions = useNewestTransactions(DASHBOARD_LIMITS.recentTransactions);
   const products = useProducts();
   const metrics = useDashboardMetrics();
   const [stockIn, setStockIn] = useState<{ open: boolean; productId?: string }>({ open: false });

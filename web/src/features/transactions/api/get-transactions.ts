@@ -3,10 +3,17 @@ import type { Transaction } from '@shop/contracts';
 import { apiFetch } from '@/lib/api-client';
 import { keyToPath, queryKeys } from '@/lib/query-keys';
 
-export const getTransactions = (signal?: AbortSignal): Promise<Transaction[]> =>
-  apiFetch<Transaction[]>(keyToPath(queryKeys.transactions), { signal });
+/**
+ * GET /api/transactions?limit=: only the movements that happened last, not the shop's whole history.
+ * Keyed under queryKeys.transactions, so every write that refreshes the transactions refreshes it.
+ */
+export const getNewestTransactions = (count: number, signal?: AbortSignal): Promise<Transaction[]> =>
+  apiFetch<Transaction[]>(`${keyToPath(queryKeys.transactions)}?limit=${count}`, { signal });
 
-export const transactionsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.transactions, queryFn: ({ signal }) => getTransactions(signal) });
+export const newestTransactionsQueryOptions = (count: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.transactions, { limit: count }],
+    queryFn: ({ signal }) => getNewestTransactions(count, signal),
+  });
 
-export const useTransactions = () => useQuery(transactionsQueryOptions());
+export const useNewestTransactions = (count: number) => useQuery(newestTransactionsQueryOptions(count));
