@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/feedback/empty-state';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { useSignedInUser } from '@/lib/session';
 import { useUsers } from '@/features/settings/api/get-users';
 import { auditCsvHref, auditRangeInvalid, emptyAuditFilter, useAuditTrail, type AuditFilter } from '../api/get-audit';
@@ -66,9 +67,12 @@ export function AuditView() {
             <Spinner className="h-6 w-6" />
           </div>
         ) : trail.isError ? (
-          <p className="py-16 text-center text-sm text-slate-600" role="alert">
-            The audit trail could not be loaded.
-          </p>
+          <LoadFailed
+            message="The audit trail could not be loaded."
+            onRetry={() => void trail.refetch()}
+            retrying={trail.isFetching}
+            testId="audit-load-failed"
+          />
         ) : entries.length === 0 ? (
           <EmptyState icon={FileClock} testId="audit-empty">
             No events match your filters.

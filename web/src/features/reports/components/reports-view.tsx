@@ -3,6 +3,7 @@ import { QUERY_YEARS } from '@shop/contracts';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { formatDateTime } from '@/utils/format';
 import { dayOrEmpty, useFilterInAddress, type AddressRules } from '@/lib/use-filter-in-address';
 import { useInventory } from '../api/get-inventory';
@@ -55,8 +56,17 @@ const Loading = () => (
 const stockFiguresAt = (rangeEnd: string, now: Date = new Date()): string =>
   new Date(Math.min(Date.parse(rangeEnd), now.getTime())).toISOString();
 
-const Failed = ({ what }: { what: string }) => (
-  <p className="py-6 text-center text-sm text-slate-500">{what} could not be loaded.</p>
+type Query = { isError: boolean; isFetching: boolean; refetch: () => Promise<unknown> };
+
+/** A section's failed call(s): Try again asks again those that failed. */
+const Failed = ({ what, queries }: { what: 'The report' | 'Stock'; queries: readonly Query[] }) => (
+  <LoadFailed
+    message={`${what} could not be loaded.`}
+    onRetry={() => queries.filter((query) => query.isError).forEach((query) => void query.refetch())}
+    retrying={queries.some((query) => query.isFetching)}
+    padding="py-6"
+    testId={what === 'Stock' ? 'stock-load-failed' : 'report-load-failed'}
+  />
 );
 
 /** The earliest day the report calls take (QUERY_YEARS): before any sale of the shop. */
@@ -181,7 +191,7 @@ export function ReportsView() {
           {knownSummary.isPending || summary.isPending ? (
             <Loading />
           ) : knownSummary.isError || summary.isError ? (
-            <Failed what="The report" />
+            <Failed what="The report" queries={[knownSummary, summary]} />
           ) : (
             <KnownAtComparison
               known={knownSummary.data}
@@ -208,7 +218,7 @@ export function ReportsView() {
           summary.isPending ? (
             <Loading />
           ) : summary.isError ? (
-            <Failed what="The report" />
+            <Failed what="The report" queries={[summary]} />
           ) : (
             <SalesBreakdown byCategory={summary.data.byCategory} byStaff={summary.data.byStaff} />
           ),
@@ -221,7 +231,7 @@ export function ReportsView() {
             summary.isPending ? (
               <Loading />
             ) : summary.isError ? (
-              <Failed what="The report" />
+              <Failed what="The report" queries={[summary]} />
             ) : (
               <MovementSummary movements={summary.data.movements} />
             ),
@@ -231,7 +241,7 @@ export function ReportsView() {
           {current.isPending ? (
             <Loading />
           ) : current.isError ? (
-            <Failed what="Stock" />
+            <Failed what="Stock" queries={[current]} />
           ) : (
             <StockAlerts inventory={current.data} />
           )}
@@ -250,7 +260,7 @@ export function ReportsView() {
           summary.isPending ? (
             <Loading />
           ) : summary.isError ? (
-            <Failed what="The report" />
+            <Failed what="The report" queries={[summary]} />
           ) : (
             <CategoryStock rows={summary.data.stock.byCategory} />
           ),
@@ -293,7 +303,7 @@ export function ReportsView() {
         ) : asOfInventory.isPending ? (
           <Loading />
         ) : asOfInventory.isError ? (
-          <Failed what="Stock" />
+          <Failed what="Stock" queries={[asOfInventory]} />
         ) : (
           <AsOfInventory items={asOfInventory.data} asOfLabel={asOf ? `As of ${formatDateTime(asOf)}` : 'Now'} />
         )}

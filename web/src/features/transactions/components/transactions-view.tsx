@@ -4,6 +4,7 @@ import type { ContactInfoResponse, LedgerTransaction } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/feedback/empty-state';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/toast/use-toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -77,7 +78,12 @@ export function TransactionsView({ contactInfo, lineActions }: TransactionsViewP
           <Spinner className="h-6 w-6" />
         </div>
       ) : query.isError ? (
-        <p className="py-16 text-center text-sm text-slate-500">Transactions could not be loaded.</p>
+        <LoadFailed
+          message="Transactions could not be loaded."
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          testId="transactions-load-failed"
+        />
       ) : groups.length === 0 ? (
         <Card>
           <EmptyState icon={ReceiptText} testId="transactions-empty">
