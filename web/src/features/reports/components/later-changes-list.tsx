@@ -41,7 +41,8 @@ export function LaterChangesList({ recordedLater }: { recordedLater: ReportSumma
             data-sku={change.productSku}
           >
             <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <span className="font-medium text-slate-900" data-testid="later-change-what">
+              {/* A name with no space (a brand's run-together name) wraps anywhere rather than past the row. */}
+              <span className="min-w-0 font-medium wrap-anywhere text-slate-900" data-testid="later-change-what">
                 {describe(change)}: {change.productName}{' '}
                 <span className="font-mono text-xs text-slate-600">{change.productSku}</span>
               </span>

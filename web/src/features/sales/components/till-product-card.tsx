@@ -26,7 +26,9 @@ export function TillProductCard({ product, inCart, onAdd }: TillProductCardProps
       <div className="flex gap-3">
         <MediaThumbnail path={product.images[0]} alt={product.name} className="h-16 w-16 shrink-0" />
         <div className="min-w-0 flex-1">
-          <h3 id={nameId} className="line-clamp-2 font-semibold text-slate-900" title={product.name}>
+          {/* Two lines at most, cut with an ellipsis (the whole name in the title): a name with no space
+              breaks anywhere, or it would run past the card on one line with nothing to show it is cut. */}
+          <h3 id={nameId} className="line-clamp-2 font-semibold wrap-anywhere text-slate-900" title={product.name}>
             {product.name}
           </h3>
           <p className="font-mono text-xs text-slate-500">{product.sku}</p>
