@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
-import { expectText, expectVisible, navigate, openSignedIn } from './support/screen';
+import { expectText, expectVisible, navigate, openSignedIn, screenshot } from './support/screen';
 
 /** Waits until the locator finds exactly `count` elements; fails with the count it last saw. */
 async function expectCount(locator: Locator, count: number, timeout = 15_000): Promise<void> {
@@ -147,4 +147,61 @@ describe('filters kept in the address across Back and reload', () => {
     expect((await read()).from).toBe('');
     await context.close();
   });
+
+  it.each([
+    { page: 'products', title: 'Products', width: 1280, row: 'product-row' },
+    { page: 'inventory', title: 'Inventory', width: 375, row: 'product-card' },
+  ])(
+    '$page: the search and category survive another page and Back, and a reload; defaults stay out of the address',
+    async ({ page: pageKey, title, width, row }) => {
+      const gloss = await harness.manager.post('/api/products', {
+        name: `Address Gloss ${pageKey} ${suffix}`,
+        sku: `ADDR-GLOSS-${pageKey.toUpperCase()}-${suffix}`,
+        category: 'Makeup Products',
+        price: '800.00',
+        costPrice: '300.00',
+        currentStock: 4,
+        minStockLevel: 1,
+      });
+      expect(gloss.status).toBe(201);
+      const { page, context } = await openSignedIn(harness, width);
+      await navigate(page, pageKey, title);
+      const search = page.getByTestId(`${pageKey}-search`);
+      const category = page.getByTestId(`${pageKey}-category-filter`);
+      const rows = page.getByTestId(row);
+      await search.fill(suffix);
+      // The toner, the cream and this page's gloss: the search alone keeps the gloss.
+      await expectCount(rows.filter({ hasText: `Address Gloss ${pageKey} ${suffix}` }), 1);
+      await chooseOption(page, category, 'Skincare Products');
+      await expectCount(rows, 2);
+      const address = new URL(page.url());
+      expect(address.searchParams.get('search')).toBe(suffix);
+      expect(address.searchParams.get('category')).toBe('Skincare Products');
+
+      await navigate(page, 'reports', 'Reports');
+      await page.goBack();
+      await expectVisible(search);
+      expect(await search.inputValue()).toBe(suffix);
+      await expectText(category, 'Skincare Products');
+      await expectCount(rows, 2);
+
+      await page.reload();
+      await expectVisible(search);
+      expect(await search.inputValue()).toBe(suffix);
+      await expectText(category, 'Skincare Products');
+      await expectCount(rows, 2);
+      await screenshot(page, `85-${pageKey}-filter-kept`, width);
+
+      // Back to the defaults: the address carries neither, and a reload shows the whole list.
+      await search.fill('');
+      await chooseOption(page, category, 'All Categories');
+      await expectText(category, 'All Categories');
+      expect(new URL(page.url()).search).toBe('');
+      await page.reload();
+      await expectVisible(search);
+      expect(await search.inputValue()).toBe('');
+      await expectText(category, 'All Categories');
+      await context.close();
+    },
+  );
 });

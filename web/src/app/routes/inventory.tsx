@@ -33,7 +33,14 @@ export function InventoryPage() {
         isLoading={products.isPending}
         isError={products.isError}
         lowStockOnly={params.get(LOW_STOCK_PARAM.name) === LOW_STOCK_PARAM.value}
-        onShowAll={() => setParams({})}
+        onShowAll={() =>
+          setParams((current) => {
+            // Only the low-stock narrowing goes: the search and category in the address stay.
+            const next = new URLSearchParams(current);
+            next.delete(LOW_STOCK_PARAM.name);
+            return next;
+          })
+        }
         cardActions={(product) => (
           <ProductHistoryButton
             product={product}

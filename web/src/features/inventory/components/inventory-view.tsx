@@ -8,7 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { CategoryFilter } from '@/components/filters/category-filter';
 import { SearchInput } from '@/components/filters/search-input';
 import { Pager, pageOf } from '@/components/pagination/pager';
-import { ALL_CATEGORIES, filterProducts } from '@/utils/product-filters';
+import { useFilterInAddress, type AddressRules } from '@/lib/use-filter-in-address';
+import { emptyProductFilter, filterProducts, isCategoryFilter, type ProductFilter } from '@/utils/product-filters';
 import type { StockType } from '../hooks/use-stock-form';
 import { InventoryProductCard } from './inventory-product-card';
 import { StockDialog } from './stock-dialog';
@@ -29,6 +30,8 @@ const isLowStock = (product: Product) => stockStatus(product) !== 'In Stock';
 /** Cards rendered at once (divisible by the 1, 2 and 3 columns of the grid): 5,000 would lag. */
 const PAGE_SIZE = 30;
 
+const addressRules: AddressRules<ProductFilter> = { category: isCategoryFilter };
+
 /** Search, category filter and product cards, each with Stock In / Stock Out, a page at a time. */
 export function InventoryView({
   products,
@@ -38,8 +41,9 @@ export function InventoryView({
   lowStockOnly = false,
   onShowAll,
 }: InventoryViewProps) {
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  // In the address (?search=&category=): Back from another page or a reload shows the list as narrowed.
+  const [filter, setFilter] = useFilterInAddress(emptyProductFilter, addressRules);
+  const { search, category } = filter;
   const [dialog, setDialog] = useState<{ type: StockType; productId?: string; open: boolean }>({
     type: 'in',
     open: false,
@@ -58,7 +62,7 @@ export function InventoryView({
         <SearchInput
           value={search}
           onChange={(value) => {
-            setSearch(value);
+            setFilter({ ...filter, search: value });
             setPage(0);
           }}
           placeholder="Search by name or SKU..."
@@ -68,7 +72,7 @@ export function InventoryView({
         <CategoryFilter
           value={category}
           onChange={(value) => {
-            setCategory(value);
+            setFilter({ ...filter, category: value });
             setPage(0);
           }}
           testId="inventory-category-filter"

@@ -5,19 +5,23 @@ import { Spinner } from '@/components/ui/spinner';
 import { CategoryFilter } from '@/components/filters/category-filter';
 import { SearchInput } from '@/components/filters/search-input';
 import { Pager, pageOf } from '@/components/pagination/pager';
-import { ALL_CATEGORIES, filterProducts } from '@/utils/product-filters';
+import { useFilterInAddress, type AddressRules } from '@/lib/use-filter-in-address';
+import { emptyProductFilter, filterProducts, isCategoryFilter, type ProductFilter } from '@/utils/product-filters';
 import { useProducts } from '../api/get-products';
 import { ProductsTable } from './products-table';
 
 /** Rows rendered at once: 5,000 products filter in memory in a few ms, but rendering them all would lag. */
 const PAGE_SIZE = 50;
 
+const addressRules: AddressRules<ProductFilter> = { category: isCategoryFilter };
+
 export function ProductsView({ rowActions }: { rowActions?: (product: Product) => ReactNode } = {}) {
   const products = useProducts();
   const searchRef = useRef<HTMLInputElement>(null);
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  // In the address (?search=&category=): Back from another page or a reload shows the list as narrowed.
+  const [filter, setFilter] = useFilterInAddress(emptyProductFilter, addressRules);
+  const { search, category } = filter;
   const [page, setPage] = useState(0);
   // Typing stays responsive: the list re-filters at a lower priority than the keystroke.
   const deferredSearch = useDeferredValue(search);
@@ -31,7 +35,7 @@ export function ProductsView({ rowActions }: { rowActions?: (product: Product) =
         <SearchInput
           value={search}
           onChange={(value) => {
-            setSearch(value);
+            setFilter({ ...filter, search: value });
             setPage(0);
           }}
           placeholder="Search products by name or SKU..."
@@ -42,7 +46,7 @@ export function ProductsView({ rowActions }: { rowActions?: (product: Product) =
         <CategoryFilter
           value={category}
           onChange={(value) => {
-            setCategory(value);
+            setFilter({ ...filter, category: value });
             setPage(0);
           }}
           testId="products-category-filter"
