@@ -7,11 +7,16 @@ import { z } from 'zod';
 export const mediaUploadResponse = z.object({ uploadURL: z.string() });
 export type MediaUploadResponse = z.infer<typeof mediaUploadResponse>;
 
+/** Where uploaded files are served, and so how a product names one (spec section 7). */
+export const MEDIA_PATH_PREFIX = '/product-media/uploads/';
+
+/** The path a product stores for an uploaded file: /product-media/uploads/{fileName}. */
+export const mediaPathOf = (fileName: string): string => `${MEDIA_PATH_PREFIX}${fileName}`;
+
 /** The path stored on the product: /product-media/uploads/{last path segment of uploadURL}. */
 export function mediaPathFromUploadUrl(uploadURL: string): string {
   const path = new URL(uploadURL, 'http://placeholder').pathname;
-  const last = path.split('/').filter(Boolean).pop() ?? '';
-  return `/product-media/uploads/${last}`;
+  return mediaPathOf(path.split('/').filter(Boolean).pop() ?? '');
 }
 
 const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg', 'mov'];

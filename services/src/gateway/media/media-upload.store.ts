@@ -1,9 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { MEDIA_PATH_PREFIX, mediaPathOf } from '@shop/contracts';
 
 const TABLE = 'media_uploads';
-/** How a product names an uploaded file (spec section 7). */
-const MEDIA_PATH_PREFIX = '/product-media/uploads/';
 /** A product write that claimed its files is over long before this; until then the sweep keeps them. */
 const CLAIM_HOLD_MS = 10 * 60_000;
 const MIGRATION_LOCK_KEY = 4_711_2050;
@@ -231,7 +230,7 @@ export class MediaUploadStore {
   /** Whether a product of the products read model (deleted ones included) names this file. */
   async onProduct(fileName: string): Promise<boolean> {
     const row = await this.knex('products')
-      .whereRaw('images @> jsonb_build_array(?::text)', [MEDIA_PATH_PREFIX + fileName])
+      .whereRaw('images @> jsonb_build_array(?::text)', [mediaPathOf(fileName)])
       .first(this.knex.raw('1'));
     return row !== undefined;
   }

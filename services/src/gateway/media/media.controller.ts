@@ -17,7 +17,14 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LIMITS, MEDIA_LIMITS, MESSAGES, type MediaUploadResponse, type SessionUser } from '@shop/contracts';
+import {
+  LIMITS,
+  MEDIA_LIMITS,
+  MESSAGES,
+  mediaPathOf,
+  type MediaUploadResponse,
+  type SessionUser,
+} from '@shop/contracts';
 import { Pages, Public, SignedIn } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { TooManyRequests } from '../http/too-many-requests';
@@ -76,7 +83,7 @@ export class MediaController {
       );
       return { uploadURL: this.s3.uploadUrl(ticket.fileName, file.contentType) };
     }
-    const path = `/product-media/uploads/${ticket.fileName}?token=${ticket.token}`;
+    const path = `${mediaPathOf(ticket.fileName)}?token=${ticket.token}`;
     // An HTTP/1.0 request may have no Host: then a relative URL, which the browser resolves against the page.
     const host = request.headers.host;
     return { uploadURL: host ? `${request.protocol}://${host}${path}` : path };
@@ -163,7 +170,7 @@ export class MediaController {
       throw new HttpException({ message: 'This upload link has already been used' }, 409);
     }
     await this.storage.publish(saved.temporary, fileName);
-    return { path: `/product-media/uploads/${fileName}` };
+    return { path: mediaPathOf(fileName) };
   }
 
   @Get('product-media/uploads/:fileName')
