@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { migrateUnderLock } from '@shop/infrastructure';
 import { contactInfoSchema } from './contact-info/contact-info.schema';
 import { customersSchema } from './customers/customers.schema';
 import { onlineOrdersSchema } from './online-orders/online-orders.schema';
@@ -44,8 +45,7 @@ const MIGRATION_LOCK_KEY = 4_711_2024;
 
 /** Creates every read-model table and index that is missing. Safe to run at each start. */
 export async function migrateReadModels(knex: Knex): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+  await migrateUnderLock(knex, MIGRATION_LOCK_KEY, async (trx) => {
     await enableTrigramSearch(trx);
     await createReadModelTables(trx);
   });

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { migrateUnderLock } from '../../database';
 import { appendFunctionsSql } from './append-functions.sql';
 
 // Any constant works: it only keeps two processes from creating the schema at the same moment.
@@ -35,8 +36,7 @@ create index if not exists events_global_order on events (transaction_id, global
 `;
 
 export async function migrateEventStoreSchema(knex: Knex): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+  await migrateUnderLock(knex, MIGRATION_LOCK_KEY, async (trx) => {
     await trx.raw(tablesSql);
     await trx.raw(appendFunctionsSql);
   });

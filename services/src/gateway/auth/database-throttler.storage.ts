@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Knex } from 'knex';
+import { migrateUnderLock } from '@shop/infrastructure';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -28,8 +29,7 @@ export class DatabaseThrottlerStorage implements ThrottlerStorage {
   ) {}
 
   static async migrate(knex: Knex): Promise<void> {
-    await knex.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    await migrateUnderLock(knex, MIGRATION_LOCK_KEY, async (trx) => {
       await trx.raw(`
         create table if not exists ${TABLE} (
           id bigserial primary key,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { migrateUnderLock } from '@shop/infrastructure';
 
 const TABLE = 'password_familiar_clients';
 /** Arbitrary constant: serialises concurrent migrators (as the throttle table's does). */
@@ -23,8 +24,7 @@ export class FamiliarClients {
   ) {}
 
   static async migrate(knex: Knex): Promise<void> {
-    await knex.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    await migrateUnderLock(knex, MIGRATION_LOCK_KEY, async (trx) => {
       await trx.raw(`
         create table if not exists ${TABLE} (
           pair_hash text primary key,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { migrateUnderLock } from '@shop/infrastructure';
 
 const TABLE = 'support_intake_hits';
 /** Arbitrary constants: one serialises concurrent migrators, the other namespaces per-client locks. */
@@ -31,8 +32,7 @@ export class IntakeRateLimiter {
   ) {}
 
   static async migrate(knex: Knex): Promise<void> {
-    await knex.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    await migrateUnderLock(knex, MIGRATION_LOCK_KEY, async (trx) => {
       await trx.raw(`create table if not exists ${TABLE} (client_key text not null, at timestamptz not null)`);
       await trx.raw(`create index if not exists ${TABLE}_client_idx on ${TABLE} (client_key, at)`);
       await trx.raw(`create index if not exists ${TABLE}_at_idx on ${TABLE} (at)`);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { migrateUnderLock } from '@shop/infrastructure';
 import { MEDIA_PATH_PREFIX, mediaPathOf } from '@shop/contracts';
 
 const TABLE = 'media_uploads';
@@ -39,8 +40,7 @@ export class MediaUploadStore {
   ) {}
 
   static async migrate(knex: Knex): Promise<void> {
-    await knex.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    await migrateUnderLock(knex, MIGRATION_LOCK_KEY, async (trx) => {
       await trx.raw(`
         create table if not exists ${TABLE} (
           file_name text primary key,
