@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { SessionUser } from '@shop/contracts';
-import { BatchedLookup, dropRetiredColumns } from '@shop/infrastructure';
+import { BatchedLookup, dropRetiredColumns, migrateUnderLock } from '@shop/infrastructure';
 
 const TABLE = 'gateway_sessions';
+const MIGRATION_LOCK_KEY = 4_711_2060;
 
 /** How long a confirmed session is trusted without asking the database again. */
 const CONFIRMED_SESSION_MS = 1_000;
@@ -45,19 +46,22 @@ export class SessionStore {
     );
   });
 
+  /** Under its own lock, as the other schemas: gateways starting at once would race on pg_type. */
   static async migrate(knex: Knex): Promise<void> {
-    await knex.raw(`
-      create table if not exists ${TABLE} (
-        token_hash text primary key,
-        user_id uuid not null,
-        created_at timestamptz not null default now(),
-        expires_at timestamptz not null
-      )`);
-    await knex.raw(`create index if not exists ${TABLE}_user_idx on ${TABLE} (user_id)`);
-    // Retired: each session's last write position, stored on every movement and sale until reads
-    // waited for the store's high-water mark instead (see ReadFreshness). Dropped only while there:
-    // ALTER TABLE would lock the sessions, which every request reads, at each start.
-    await knex.raw(dropRetiredColumns(TABLE, ['written_commit', 'written_prepare']));
+    await migrateUnderLock(knex, MIGRATION_LOCK_KEY, async (trx) => {
+      await trx.raw(`
+        create table if not exists ${TABLE} (
+          token_hash text primary key,
+          user_id uuid not null,
+          created_at timestamptz not null default now(),
+          expires_at timestamptz not null
+        )`);
+      await trx.raw(`create index if not exists ${TABLE}_user_idx on ${TABLE} (user_id)`);
+      // Retired: each session's last write position, stored on every movement and sale until reads
+      // waited for the store's high-water mark instead (see ReadFreshness). Dropped only while there:
+      // ALTER TABLE would lock the sessions, which every request reads, at each start.
+      await trx.raw(dropRetiredColumns(TABLE, ['written_commit', 'written_prepare']));
+    });
   }
 
   async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
