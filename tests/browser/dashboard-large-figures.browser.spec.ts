@@ -1,26 +1,7 @@
-import type { Locator } from 'playwright-core';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { spilling } from './support/spilling';
 import { formatKobo, toKobo } from './support/money';
 import { expectText, openSignedIn, screenshot } from './support/screen';
-
-/**
- * Each element behind `locator` whose content is wider than its box, or whose box reaches past
- * `container`'s: what it reads and by how many px (as the reports' large-figures spec measures).
- */
-const spilling = (locator: Locator, container: string) =>
-  locator.evaluateAll(
-    (elements, selector) =>
-      elements
-        .map((element: any) => {
-          const box = element.closest(selector) ?? element;
-          const rect = element.getBoundingClientRect();
-          const outer = box.getBoundingClientRect();
-          const by = Math.max(element.scrollWidth - element.clientWidth, Math.ceil(rect.right - outer.right));
-          return { text: element.textContent.trim() as string, by };
-        })
-        .filter((entry) => entry.by > 0),
-    container,
-  );
 
 /**
  * A shop whose stock is worth hundreds of billions of naira at selling prices (the largest figure the

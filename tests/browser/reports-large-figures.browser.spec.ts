@@ -1,30 +1,11 @@
-import type { Locator } from 'playwright-core';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { spilling } from './support/spilling';
 import { formatKobo, percentOfKobo, toKobo } from './support/money';
 import { expectText, expectVisible, navigate, openSignedIn, screenshot } from './support/screen';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Africa/Lagos is UTC+01:00 all year. */
 const lagosDay = (time: number) => new Date(time + 60 * 60 * 1000).toISOString().slice(0, 10);
-
-/**
- * Each element behind `locator` whose content is wider than its box (a figure running past its
- * card or cell) or whose box reaches past `container`'s: what it reads and by how many px.
- */
-const spilling = (locator: Locator, container: string) =>
-  locator.evaluateAll(
-    (elements, selector) =>
-      elements
-        .map((element: any) => {
-          const box = element.closest(selector) ?? element;
-          const rect = element.getBoundingClientRect();
-          const outer = box.getBoundingClientRect();
-          const by = Math.max(element.scrollWidth - element.clientWidth, Math.ceil(rect.right - outer.right));
-          return { text: element.textContent.trim() as string, by };
-        })
-        .filter((entry) => entry.by > 0),
-    container,
-  );
 
 /**
  * Tens of millions of naira (a month of sales, the stock's value) are ordinary figures for the shop:

@@ -17,6 +17,12 @@ interface Contact {
  */
 describe('Settings changed meanwhile on another screen', () => {
   const harness = useBrowserApp();
+  const initial: Contact = {
+    email: 'hello@glow.ng',
+    phone: '+2348010000001',
+    whatsapp: '+2348010000002',
+    address: '1 Allen Avenue',
+  };
 
   async function openContactEdit(page: Page, field: keyof Contact) {
     await page.locator(`[data-testid="contact-field"][data-field="${field}"]`).getByTestId('edit-contact').click();
@@ -38,12 +44,6 @@ describe('Settings changed meanwhile on another screen', () => {
     const start = (await harness.manager.get('/api/settings/page_permissions')).body.value;
     const reset = { assistant: { ...start.assistant, reports: false, products: false } };
     expect((await harness.manager.put('/api/settings/page_permissions', { value: reset })).status).toBe(200);
-    const initial = {
-      email: 'hello@glow.ng',
-      phone: '+2348010000001',
-      whatsapp: '+2348010000002',
-      address: '1 Allen Avenue',
-    };
     await saveContact(initial);
 
     const { page } = await openSignedIn(harness, width);
@@ -77,12 +77,6 @@ describe('Settings changed meanwhile on another screen', () => {
   it.each([1280, 375])(
     'at %i px, refuses an edit of the field another manager changed, saying so under it',
     async (width) => {
-      const initial = {
-        email: 'hello@glow.ng',
-        phone: '+2348010000001',
-        whatsapp: '+2348010000002',
-        address: '1 Allen Avenue',
-      };
       await saveContact(initial);
       const { page } = await openSignedIn(harness, width);
       await navigate(page, 'settings', 'Settings');

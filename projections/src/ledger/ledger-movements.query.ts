@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { formatNullableMoney, formatMoney, toIsoString } from '../shared/sql-values';
 import { CREATED_AT_SQL } from '../transactions/list-transactions.query';
+import { newestFirstKeyColumns, newestFirstPage, type NewestFirstKey } from './newest-first-keyset';
 
 export interface LedgerMovement {
   /** When it happened: an offline sale's line at its time of sale. */
@@ -16,7 +17,7 @@ export interface LedgerMovement {
   readonly reverses: string | null;
 }
 
-interface MovementRow {
+interface MovementRow extends NewestFirstKey {
   /** When it happened (see CREATED_AT_SQL). */
   happened_at: Date | string;
   product_name: string;
@@ -28,10 +29,6 @@ interface MovementRow {
   reason: string;
   notes: string | null;
   reverses: string | null;
-  /** Exact text of `at` (microseconds kept) for the keyset. */
-  at_key: string;
-  position_commit: string;
-  position_prepare: string;
 }
 
 export interface MovementRange {
@@ -86,25 +83,12 @@ async function* keysetPages(
         'reason',
         'notes',
         'reverses',
-        knex.raw('at::text as at_key'),
-        knex.raw('position_commit::text as position_commit'),
-        knex.raw('position_prepare::text as position_prepare'),
+        ...newestFirstKeyColumns(knex),
       )
       .whereNotNull('movement_id')
-      .orderBy([
-        { column: 'at', order: 'desc' },
-        { column: 'position_commit', order: 'desc' },
-        { column: 'position_prepare', order: 'desc' },
-      ])
       .limit(pageSize);
     filter(query);
-    if (after) {
-      query.whereRaw('(at, position_commit, position_prepare) < (?::timestamptz, ?::numeric, ?::numeric)', [
-        after.at_key,
-        after.position_commit,
-        after.position_prepare,
-      ]);
-    }
+    newestFirstPage(query, after);
     const rows = await query;
     if (rows.length === 0) return;
     yield rows.map(toMovement);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Transaction } from '@shop/contracts';
 import { BatchedLookup } from '@shop/infrastructure';
 import { formatMoney, formatNullableMoney, isUuid, toIsoString } from '../shared/sql-values';
+import { newestFirstKeyColumns, newestFirstPage, type NewestFirstKey } from '../ledger/newest-first-keyset';
 
 export interface TransactionRow {
   id: string;
@@ -100,34 +101,17 @@ export async function newestTransactions(knex: Knex, count: number): Promise<Tra
  * position, product_ledger_at_idx): a caller can send each page on before the next is read.
  */
 export async function* transactionPages(knex: Knex, pageSize = 1_000): AsyncGenerator<Transaction[]> {
-  let after: { at: string; commit: string; prepare: string } | null = null;
+  let after: NewestFirstKey | null = null;
   for (;;) {
     const query = knex('product_ledger')
-      .select<(TransactionRow & { at_key: string; commit_key: string; prepare_key: string })[]>(
-        ...transactionColumns(knex),
-        knex.raw('at::text as at_key'),
-        knex.raw('position_commit::text as commit_key'),
-        knex.raw('position_prepare::text as prepare_key'),
-      )
+      .select<(TransactionRow & NewestFirstKey)[]>(...transactionColumns(knex), ...newestFirstKeyColumns(knex))
       .whereNotNull('movement_id')
-      .orderBy([
-        { column: 'at', order: 'desc' },
-        { column: 'position_commit', order: 'desc' },
-        { column: 'position_prepare', order: 'desc' },
-      ])
       .limit(pageSize);
-    if (after) {
-      query.whereRaw('(at, position_commit, position_prepare) < (?::timestamptz, ?::numeric, ?::numeric)', [
-        after.at,
-        after.commit,
-        after.prepare,
-      ]);
-    }
+    newestFirstPage(query, after);
     const rows = await query;
     if (rows.length > 0) yield rows.map(toTransactionResponse);
     if (rows.length < pageSize) return;
-    const last = rows[rows.length - 1]!;
-    after = { at: last.at_key, commit: last.commit_key, prepare: last.prepare_key };
+    after = rows[rows.length - 1]!;
   }
 }
 
