@@ -6,6 +6,7 @@ import {
   listAudit,
   listInventoryAsOf,
   listProducts,
+  newestTransactions,
   migrateReadModels,
   rebuildReadModels,
 } from '@shop/projections';
@@ -120,6 +121,11 @@ export async function benchBigDataSet(
         label: 'audit page, searched for a common text ("stock out")',
         targetMs: 50,
         p50Ms: await p50(() => listAudit(knex, { q: 'stock out', limit: 50 })),
+      },
+      {
+        label: 'dashboard recent transactions (GET /api/transactions?limit=4)',
+        targetMs: null,
+        p50Ms: await p50(() => newestTransactions(knex, 4)),
       },
       {
         label: `till product search, ${products.toLocaleString('en-US')} products (GET /api/products)`,
