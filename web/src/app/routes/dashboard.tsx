@@ -54,6 +54,8 @@ export function DashboardPage() {
             transactions={transactions.data}
             isLoading={transactions.isPending}
             isError={transactions.isError}
+            onRetry={() => void transactions.refetch()}
+            retrying={transactions.isFetching}
           />
           <LowStockAlerts onRestock={(productId) => setStockIn({ open: true, productId })} />
         </div>

@@ -32,6 +32,8 @@ export function InventoryPage() {
         products={products.data}
         isLoading={products.isPending}
         isError={products.isError}
+        onRetry={() => void products.refetch()}
+        retrying={products.isFetching}
         lowStockOnly={params.get(LOW_STOCK_PARAM.name) === LOW_STOCK_PARAM.value}
         onShowAll={() =>
           setParams((current) => {

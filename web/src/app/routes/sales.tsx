@@ -35,8 +35,11 @@ export function SalesPage() {
       />
       <SalesTill
         products={shown}
-        isLoading={!shown && (products.isPending || queue.online)}
+        // Online, an answer is on its way (or the kept catalogue is being read) until the call fails.
+        isLoading={!shown && !products.isError && (products.isPending || queue.online)}
         isError={!shown && products.isError}
+        onRetry={() => void products.refetch()}
+        retrying={products.isFetching}
         till={{
           online: queue.online,
           catalogAsOf: catalogue.asOf,

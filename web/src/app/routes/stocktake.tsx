@@ -29,6 +29,8 @@ export function StocktakePage() {
         products={products.data}
         isLoading={products.isPending}
         isError={products.isError}
+        onRetry={() => void products.refetch()}
+        retrying={products.isFetching}
         userId={user.id}
       />
     </>

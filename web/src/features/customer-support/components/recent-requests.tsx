@@ -9,11 +9,22 @@ type RecentRequestsProps = {
   requests: readonly SupportRequest[];
   isLoading: boolean;
   isError: boolean;
+  /** Asks the failed call again (the Try again button). */
+  onRetry: () => void;
+  retrying: boolean;
   onReply: (request: SupportRequest) => void;
   onOpenInbox: () => void;
 };
 
-export function RecentRequests({ requests, isLoading, isError, onReply, onOpenInbox }: RecentRequestsProps) {
+export function RecentRequests({
+  requests,
+  isLoading,
+  isError,
+  onRetry,
+  retrying,
+  onReply,
+  onOpenInbox,
+}: RecentRequestsProps) {
   return (
     <Card data-testid="support-recent">
       <CardHeader className="flex-wrap">
@@ -31,6 +42,8 @@ export function RecentRequests({ requests, isLoading, isError, onReply, onOpenIn
           requests={requests.slice(0, SUPPORT_DISPLAY.recentRequests)}
           isLoading={isLoading}
           isError={isError}
+          onRetry={onRetry}
+          retrying={retrying}
           onReply={onReply}
         />
       </CardBody>

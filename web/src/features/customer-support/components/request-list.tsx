@@ -1,5 +1,6 @@
 import { Inbox } from 'lucide-react';
 import type { SupportRequest } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { SupportRequestCard } from './support-request-card';
@@ -8,11 +9,22 @@ type RequestListProps = {
   requests: readonly SupportRequest[];
   isLoading: boolean;
   isError: boolean;
+  /** Asks the failed call again (the Try again button). */
+  onRetry: () => void;
+  retrying: boolean;
   onReply: (request: SupportRequest) => void;
   showReplies?: boolean;
 };
 
-export function RequestList({ requests, isLoading, isError, onReply, showReplies }: RequestListProps) {
+export function RequestList({
+  requests,
+  isLoading,
+  isError,
+  onRetry,
+  retrying,
+  onReply,
+  showReplies,
+}: RequestListProps) {
   if (isLoading) {
     return (
       <div className="flex justify-center py-10 text-slate-500">
@@ -20,7 +32,17 @@ export function RequestList({ requests, isLoading, isError, onReply, showReplies
       </div>
     );
   }
-  if (isError) return <p className="py-10 text-center text-sm text-slate-500">Support requests could not be loaded.</p>;
+  if (isError) {
+    return (
+      <LoadFailed
+        message="Support requests could not be loaded."
+        onRetry={onRetry}
+        retrying={retrying}
+        padding="py-10"
+        testId="support-requests-load-failed"
+      />
+    );
+  }
   if (requests.length === 0) {
     return (
       <EmptyState icon={Inbox} testId="support-empty">

@@ -9,6 +9,9 @@ type SupportInboxDialogProps = {
   requests: readonly SupportRequest[];
   isLoading: boolean;
   isError: boolean;
+  /** Asks the failed call again (the Try again button). */
+  onRetry: () => void;
+  retrying: boolean;
   onReply: (request: SupportRequest) => void;
 };
 
@@ -18,6 +21,8 @@ export function SupportInboxDialog({
   requests,
   isLoading,
   isError,
+  onRetry,
+  retrying,
   onReply,
 }: SupportInboxDialogProps) {
   const pending = requests.filter((request) => request.status === 'pending').length;
@@ -32,7 +37,15 @@ export function SupportInboxDialog({
           </DialogTitle>
           <DialogDescription>Every customer request, newest first.</DialogDescription>
         </DialogHeader>
-        <RequestList requests={requests} isLoading={isLoading} isError={isError} onReply={onReply} showReplies />
+        <RequestList
+          requests={requests}
+          isLoading={isLoading}
+          isError={isError}
+          onRetry={onRetry}
+          retrying={retrying}
+          onReply={onReply}
+          showReplies
+        />
       </DialogContent>
     </Dialog>
   );

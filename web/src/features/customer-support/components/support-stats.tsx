@@ -1,4 +1,5 @@
 import { CalendarDays, CalendarRange, CircleCheck, Clock, Inbox, type LucideIcon } from 'lucide-react';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/utils/cn';
 import { useSupportStats } from '../api/get-support-stats';
@@ -6,7 +7,7 @@ import { useSupportStats } from '../api/get-support-stats';
 type Stat = { key: string; label: string; icon: LucideIcon; tone: string; value?: number; caption?: string };
 
 export function SupportStats() {
-  const { data: stats, isPending, isError } = useSupportStats();
+  const { data: stats, isPending, isError, isFetching, refetch } = useSupportStats();
   const items: Stat[] = [
     {
       key: 'total',
@@ -60,6 +61,18 @@ export function SupportStats() {
           </div>
         </Card>
       ))}
+      {/* The figures keep their dashes; the row under them says why, with a way to ask again. */}
+      {isError && (
+        <div className="col-span-full">
+          <LoadFailed
+            message="Support statistics could not be loaded."
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+            padding="py-2"
+            testId="support-stats-load-failed"
+          />
+        </div>
+      )}
     </section>
   );
 }

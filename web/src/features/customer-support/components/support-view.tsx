@@ -8,7 +8,7 @@ import { SupportInboxDialog } from './support-inbox-dialog';
 import { SupportStats } from './support-stats';
 
 export function SupportView() {
-  const { data, isPending, isError } = useSupportRequests();
+  const { data, isPending, isError, isFetching, refetch } = useSupportRequests();
   const [inboxOpen, setInboxOpen] = useState(false);
   const [replyToId, setReplyToId] = useState<number | null>(null);
   const requests = [...(data ?? [])].sort(newestFirst);
@@ -16,6 +16,7 @@ export function SupportView() {
   const replyTo = requests.find((request) => request.id === replyToId) ?? null;
   const isLoading = isPending && !isError;
   const onReply = (request: SupportRequest) => setReplyToId(request.id);
+  const onRetry = () => void refetch();
 
   return (
     <div className="space-y-6">
@@ -24,6 +25,8 @@ export function SupportView() {
         requests={requests}
         isLoading={isLoading}
         isError={isError}
+        onRetry={onRetry}
+        retrying={isFetching}
         onReply={onReply}
         onOpenInbox={() => setInboxOpen(true)}
       />
@@ -33,6 +36,8 @@ export function SupportView() {
         requests={requests}
         isLoading={isLoading}
         isError={isError}
+        onRetry={onRetry}
+        retrying={isFetching}
         onReply={onReply}
       />
       <ReplyDialog request={replyTo} onClose={() => setReplyToId(null)} />

@@ -1,6 +1,7 @@
 import { CircleCheck, PackagePlus } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { DASHBOARD_LIMITS } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/feedback/empty-state';
@@ -14,7 +15,7 @@ import { useDashboardMetrics } from '../api/get-dashboard-metrics';
 export function LowStockAlerts({ onRestock }: { onRestock?: (productId: string) => void }) {
   const navigate = useNavigate();
   const { canAccess } = usePageAccess();
-  const { data: metrics, isPending, isError } = useDashboardMetrics();
+  const { data: metrics, isPending, isError, isFetching, refetch } = useDashboardMetrics();
   const lowStock = metrics?.lowStockProducts ?? [];
   const shown = lowStock.slice(0, DASHBOARD_LIMITS.lowStockAlerts);
   // The count is authoritative even if the server ever sends a shortened list.
@@ -34,7 +35,13 @@ export function LowStockAlerts({ onRestock }: { onRestock?: (productId: string) 
             <Spinner className="h-6 w-6" />
           </div>
         ) : isError ? (
-          <p className="py-10 text-center text-sm text-slate-500">Stock alerts could not be loaded.</p>
+          <LoadFailed
+            message="Stock alerts could not be loaded."
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+            padding="py-10"
+            testId="low-stock-load-failed"
+          />
         ) : shown.length === 0 ? (
           <EmptyState icon={CircleCheck}>All products are well stocked!</EmptyState>
         ) : (

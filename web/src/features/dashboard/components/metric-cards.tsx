@@ -1,5 +1,6 @@
 import { Banknote, Package, TriangleExclamationPoint, Wallet, type LucideIcon } from 'lucide-react';
 import type { DashboardMetrics } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { formatMoney } from '@/utils/format';
 import { useDashboardMetrics } from '../api/get-dashboard-metrics';
 import { MetricCard, type MetricTone } from './metric-card';
@@ -59,7 +60,7 @@ const METRIC_CARDS: readonly MetricCardSpec[] = [
 const UNAVAILABLE = '—';
 
 export function MetricCards() {
-  const { data: metrics, isPending, isError } = useDashboardMetrics();
+  const { data: metrics, isPending, isError, isFetching, refetch } = useDashboardMetrics();
   const isLoading = isPending && !isError;
 
   return (
@@ -74,6 +75,18 @@ export function MetricCards() {
           isLoading={isLoading}
         />
       ))}
+      {/* The cards keep their dashes; the row under them says why, with a way to ask again. */}
+      {isError && (
+        <div className="col-span-full">
+          <LoadFailed
+            message="The metrics could not be loaded."
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+            padding="py-2"
+            testId="metrics-load-failed"
+          />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ReceiptText } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { DASHBOARD_LIMITS, type Transaction } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,6 +16,9 @@ type RecentTransactionsProps = {
   transactions: readonly Transaction[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** Asks the failed call again (the Try again button). */
+  onRetry: () => void;
+  retrying: boolean;
 };
 
 // Unreadable dates sort last rather than scrambling the order.
@@ -22,7 +26,7 @@ const timeOf = (transaction: Transaction) => new Date(transaction.createdAt).get
 const newestFirst = (a: Transaction, b: Transaction) => (timeOf(b) === timeOf(a) ? 0 : timeOf(b) > timeOf(a) ? 1 : -1);
 
 /** The transactions list comes from the page (it belongs to the transactions feature). */
-export function RecentTransactions({ transactions, isLoading, isError }: RecentTransactionsProps) {
+export function RecentTransactions({ transactions, isLoading, isError, onRetry, retrying }: RecentTransactionsProps) {
   const navigate = useNavigate();
   const { canAccess } = usePageAccess();
   const recent = [...(transactions ?? [])].sort(newestFirst).slice(0, DASHBOARD_LIMITS.recentTransactions);
@@ -47,7 +51,13 @@ export function RecentTransactions({ transactions, isLoading, isError }: RecentT
             <Spinner className="h-6 w-6" />
           </div>
         ) : isError ? (
-          <p className="py-10 text-center text-sm text-slate-500">Transactions could not be loaded.</p>
+          <LoadFailed
+            message="Transactions could not be loaded."
+            onRetry={onRetry}
+            retrying={retrying}
+            padding="py-10"
+            testId="recent-transactions-load-failed"
+          />
         ) : recent.length === 0 ? (
           <EmptyState icon={ReceiptText}>No transactions yet</EmptyState>
         ) : (

@@ -1,6 +1,7 @@
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { PackageSearch } from 'lucide-react';
 import { stockStatus, type Product } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/feedback/empty-state';
@@ -18,6 +19,9 @@ type InventoryViewProps = {
   products: readonly Product[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** Asks the failed call again (the Try again button). */
+  onRetry: () => void;
+  retrying: boolean;
   cardActions?: (product: Product) => ReactNode;
   /** Only the products at or below their minimum level (the dashboard's "View All N Low Stock Items"). */
   lowStockOnly?: boolean;
@@ -37,6 +41,8 @@ export function InventoryView({
   products,
   isLoading,
   isError,
+  onRetry,
+  retrying,
   cardActions,
   lowStockOnly = false,
   onShowAll,
@@ -100,7 +106,12 @@ export function InventoryView({
           <Spinner className="h-6 w-6" />
         </div>
       ) : isError ? (
-        <p className="py-16 text-center text-sm text-slate-500">Products could not be loaded.</p>
+        <LoadFailed
+          message="Products could not be loaded."
+          onRetry={onRetry}
+          retrying={retrying}
+          testId="inventory-load-failed"
+        />
       ) : visible.length === 0 ? (
         <Card>
           <EmptyState icon={PackageSearch}>

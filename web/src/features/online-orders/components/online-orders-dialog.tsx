@@ -1,4 +1,5 @@
 import { Inbox } from 'lucide-react';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/feedback/empty-state';
@@ -15,7 +16,7 @@ type OnlineOrdersDialogProps = {
 };
 
 export function OnlineOrdersDialog({ open, onOpenChange, pendingCountHint }: OnlineOrdersDialogProps) {
-  const { data, isPending, isError } = useOnlineOrders({ enabled: open });
+  const { data, isPending, isError, isFetching, refetch } = useOnlineOrders({ enabled: open });
   const orders = [...(data ?? [])].sort(oldestFirst);
   const pendingCount = data ? orders.filter((order) => order.status === 'pending').length : pendingCountHint;
 
@@ -36,7 +37,13 @@ export function OnlineOrdersDialog({ open, onOpenChange, pendingCountHint }: Onl
             <Spinner className="h-6 w-6" />
           </div>
         ) : isError ? (
-          <p className="py-10 text-center text-sm text-slate-500">Online orders could not be loaded.</p>
+          <LoadFailed
+            message="Online orders could not be loaded."
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+            padding="py-10"
+            testId="online-orders-load-failed"
+          />
         ) : orders.length === 0 ? (
           <EmptyState icon={Inbox} testId="online-orders-empty">
             No orders found

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { HistoryEntry } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -221,7 +222,13 @@ export function ProductHistoryDialog({
             <Spinner className="h-6 w-6" />
           </div>
         ) : history.isError ? (
-          <p className="py-10 text-center text-sm text-slate-500">The history could not be loaded.</p>
+          <LoadFailed
+            message="The history could not be loaded."
+            onRetry={() => void history.refetch()}
+            retrying={history.isFetching}
+            padding="py-10"
+            testId="history-load-failed"
+          />
         ) : (
           <>
             {history.data.lowStock && (

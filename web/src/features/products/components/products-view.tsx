@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useRef, useState, type ReactNode } from 'react';
 import type { Product } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { CategoryFilter } from '@/components/filters/category-filter';
@@ -57,7 +58,12 @@ export function ProductsView({ rowActions }: { rowActions?: (product: Product) =
           <Spinner className="h-6 w-6" />
         </div>
       ) : products.isError ? (
-        <p className="py-16 text-center text-sm text-slate-500">Products could not be loaded.</p>
+        <LoadFailed
+          message="Products could not be loaded."
+          onRetry={() => void products.refetch()}
+          retrying={products.isFetching}
+          testId="products-load-failed"
+        />
       ) : (
         <ProductsTable
           products={shown.rows}

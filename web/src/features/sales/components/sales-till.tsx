@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { PackageSearch, ShoppingCart, Trash2 } from 'lucide-react';
 import type { ContactInfoResponse, Product, Sale } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,6 +20,9 @@ type SalesTillProps = {
   products: readonly Product[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** Asks the failed call again (the Try again button). */
+  onRetry: () => void;
+  retrying: boolean;
   till: OfflineTill;
   /** The shop's contact details for receipts, once a manager has set them. */
   receiptContact: ContactInfoResponse | null;
@@ -27,7 +31,7 @@ type SalesTillProps = {
 /** Search (or scan) products, fill the cart, and take a cash sale through the Transaction Slip. */
 const anotherDialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 
-export function SalesTill({ products, isLoading, isError, till, receiptContact }: SalesTillProps) {
+export function SalesTill({ products, isLoading, isError, onRetry, retrying, till, receiptContact }: SalesTillProps) {
   const [search, setSearch] = useState('');
   const [scanMiss, setScanMiss] = useState<string | null>(null);
   const [cartOpen, setCartOpen] = useState(false);
@@ -164,7 +168,12 @@ export function SalesTill({ products, isLoading, isError, till, receiptContact }
           <Spinner className="h-6 w-6" />
         </div>
       ) : isError ? (
-        <p className="py-16 text-center text-sm text-slate-500">Products could not be loaded.</p>
+        <LoadFailed
+          message="Products could not be loaded."
+          onRetry={onRetry}
+          retrying={retrying}
+          testId="till-load-failed"
+        />
       ) : groups.length === 0 ? (
         <Card>
           <EmptyState icon={PackageSearch} testId="till-empty">

@@ -1,5 +1,6 @@
 import { Mail, MapPin, MessageCircle, Pencil, Phone, type LucideIcon } from 'lucide-react';
 import type { ContactInfoResponse } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,11 +13,14 @@ type ContactInfoCardProps = {
   contact: ContactInfoResponse | null | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** Asks the failed call again (the Try again button). */
+  onRetry: () => void;
+  retrying: boolean;
   /** Managers get an edit action per field; everyone else sees the details only. */
   onEdit?: (field: ContactField) => void;
 };
 
-export function ContactInfoCard({ contact, isLoading, isError, onEdit }: ContactInfoCardProps) {
+export function ContactInfoCard({ contact, isLoading, isError, onRetry, retrying, onEdit }: ContactInfoCardProps) {
   return (
     <Card data-testid="contact-info-card">
       <CardHeader>
@@ -35,7 +39,13 @@ export function ContactInfoCard({ contact, isLoading, isError, onEdit }: Contact
             <Spinner className="h-6 w-6" />
           </div>
         ) : isError ? (
-          <p className="py-8 text-center text-sm text-slate-500">Contact information could not be loaded.</p>
+          <LoadFailed
+            message="Contact information could not be loaded."
+            onRetry={onRetry}
+            retrying={retrying}
+            padding="py-8"
+            testId="contact-load-failed"
+          />
         ) : (
           <ul className="divide-y divide-slate-100">
             {CONTACT_FIELD_ORDER.map((field) => {

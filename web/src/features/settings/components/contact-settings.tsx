@@ -17,6 +17,8 @@ export function ContactSettings({ canEdit }: { canEdit: boolean }) {
         contact={contact.data}
         isLoading={contact.isPending && !contact.isError}
         isError={contact.isError}
+        onRetry={() => void contact.refetch()}
+        retrying={contact.isFetching}
         onEdit={canEdit ? edit.choose : undefined}
       />
       {canEdit && state.step !== 'idle' && (

@@ -1,4 +1,5 @@
 import { PAGE_KEYS, type PageKey } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
@@ -48,7 +49,13 @@ export function PagePermissionsCard() {
             <Spinner className="h-6 w-6" />
           </div>
         ) : permissions.isError ? (
-          <p className="py-8 text-center text-sm text-slate-500">Page permissions could not be loaded.</p>
+          <LoadFailed
+            message="Page permissions could not be loaded."
+            onRetry={() => void permissions.refetch()}
+            retrying={permissions.isFetching}
+            padding="py-8"
+            testId="permissions-load-failed"
+          />
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">

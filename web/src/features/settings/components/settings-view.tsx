@@ -39,6 +39,8 @@ function ManagerSettings({ currentUserId }: { currentUserId: string }) {
             users={users.data}
             isLoading={isLoading}
             isError={users.isError}
+            onRetry={() => void users.refetch()}
+            retrying={users.isFetching}
             currentUserId={currentUserId}
           />
         </div>

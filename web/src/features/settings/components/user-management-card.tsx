@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Users } from 'lucide-react';
 import type { User } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,10 +14,20 @@ type UserManagementCardProps = {
   users: readonly User[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** Asks the failed call again (the Try again button). */
+  onRetry: () => void;
+  retrying: boolean;
   currentUserId: string;
 };
 
-export function UserManagementCard({ users, isLoading, isError, currentUserId }: UserManagementCardProps) {
+export function UserManagementCard({
+  users,
+  isLoading,
+  isError,
+  onRetry,
+  retrying,
+  currentUserId,
+}: UserManagementCardProps) {
   const [passwordFor, setPasswordFor] = useState<User | null>(null);
   const sorted = [...(users ?? [])].sort(byRoleThenName);
   const list = useRef<HTMLUListElement>(null);
@@ -50,7 +61,13 @@ export function UserManagementCard({ users, isLoading, isError, currentUserId }:
               <Spinner className="h-6 w-6" />
             </div>
           ) : isError ? (
-            <p className="py-8 text-center text-sm text-slate-500">Users could not be loaded.</p>
+            <LoadFailed
+              message="Users could not be loaded."
+              onRetry={onRetry}
+              retrying={retrying}
+              padding="py-8"
+              testId="users-load-failed"
+            />
           ) : sorted.length === 0 ? (
             <EmptyState icon={Users}>No users yet</EmptyState>
           ) : (

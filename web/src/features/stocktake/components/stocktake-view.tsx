@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ClipboardCheck, ScanBarcode } from 'lucide-react';
 import type { Product, StocktakeSheetResult } from '@shop/contracts';
+import { LoadFailed } from '@/components/feedback/load-failed';
 import { CategoryFilter } from '@/components/filters/category-filter';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Button } from '@/components/ui/button';
@@ -22,6 +23,9 @@ type StocktakeViewProps = {
   products: readonly Product[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** Asks the failed call again (the Try again button). */
+  onRetry: () => void;
+  retrying: boolean;
   userId: string;
 };
 
@@ -29,7 +33,7 @@ type StocktakeViewProps = {
  * The count sheet: pick a category (or all), count (a scanner types SKU + Enter into the scan box,
  * which moves to that product's count field; Enter there comes back), review, post once.
  */
-export function StocktakeView({ products, isLoading, isError, userId }: StocktakeViewProps) {
+export function StocktakeView({ products, isLoading, isError, onRetry, retrying, userId }: StocktakeViewProps) {
   const { draft, setDraft, clear, clearPosted } = useStocktakeDraft(userId);
   const [scan, setScan] = useState('');
   const [scanMessage, setScanMessage] = useState('');
@@ -109,7 +113,16 @@ export function StocktakeView({ products, isLoading, isError, userId }: Stocktak
       </div>
     );
   }
-  if (isError) return <p className="py-16 text-center text-sm text-slate-500">Products could not be loaded.</p>;
+  if (isError) {
+    return (
+      <LoadFailed
+        message="Products could not be loaded."
+        onRetry={onRetry}
+        retrying={retrying}
+        testId="stocktake-load-failed"
+      />
+    );
+  }
 
   return (
     <div className="space-y-4">
