@@ -17,7 +17,7 @@ import {
  * so a call is failed where it is first made: the screen opened by its address after signing in, or
  * the dashboard's calls from the sign-in on.
  */
-describe('"could not be loaded" on Products, Inventory, the dashboard, Settings and Support offers Try again', () => {
+describe('"could not be loaded" on the other screens and dialogs offers Try again', () => {
   const harness = useBrowserApp();
   const suffix = uniqueSuffix();
   const name = `Retry Serum ${suffix}`;
@@ -96,6 +96,48 @@ describe('"could not be loaded" on Products, Inventory, the dashboard, Settings 
     await failure.getByRole('button', { name: 'Try again', exact: true }).click();
     await expectHidden(failure);
     await expectVisible(page.getByTestId('product-card').filter({ hasText: name }).first());
+    await context.close();
+  });
+
+  it('stocktake (375 px): the failed products are asked again and the count sheet shows', async () => {
+    const { page, context } = await openSignedIn(harness, 375);
+    await failNext(page, /\/api\/products(\?|$)/);
+    await page.goto('/inventory/stocktake');
+    await expectHeading(page, 'Stocktake');
+    const failure = page.getByTestId('stocktake-load-failed');
+    await expectText(failure.locator('p'), 'Products could not be loaded.');
+    await failure.getByRole('button', { name: 'Try again', exact: true }).click();
+    await expectHidden(failure);
+    await expectVisible(page.getByTestId('count-sheet-line').filter({ hasText: name }).first());
+    await context.close();
+  });
+
+  it('product history (1280 px): the failed history is asked again inside its dialog and the entries show', async () => {
+    const { page, context } = await openSignedIn(harness, 1280);
+    await page.goto('/inventory');
+    await expectHeading(page, 'Inventory');
+    await failNext(page, /\/api\/products\/[^/]+\/history$/);
+    await page.getByTestId('product-card').filter({ hasText: name }).getByTestId('product-history-button').click();
+    const dialog = page.getByTestId('product-history');
+    const failure = dialog.getByTestId('history-load-failed');
+    await expectText(failure.locator('p'), 'The history could not be loaded.');
+    await failure.getByRole('button', { name: 'Try again', exact: true }).click();
+    await expectHidden(failure);
+    await expectVisible(dialog.getByTestId('history-entry').first());
+    await context.close();
+  });
+
+  it('online orders (1280 px): the failed list is asked again inside its dialog', async () => {
+    const { page, context } = await openSignedIn(harness, 1280);
+    await failNext(page, /\/api\/online-orders$/);
+    await page.getByRole('button', { name: /Open online orders$/ }).click();
+    const dialog = page.getByTestId('online-orders-dialog');
+    const failure = dialog.getByTestId('online-orders-load-failed');
+    await expectText(failure.locator('p'), 'Online orders could not be loaded.');
+    await failure.getByRole('button', { name: 'Try again', exact: true }).click();
+    await expectHidden(failure);
+    // No order was placed in this spec: the list's own empty state, not the failure.
+    await expectVisible(dialog.getByTestId('online-orders-empty'));
     await context.close();
   });
 
