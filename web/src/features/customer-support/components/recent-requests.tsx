@@ -2,29 +2,17 @@ import { Inbox } from 'lucide-react';
 import { SUPPORT_DISPLAY, type SupportRequest } from '@shop/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { RequestList } from './request-list';
+import { RequestList, type RequestsLoad } from './request-list';
 
 type RecentRequestsProps = {
   /** Newest first. */
   requests: readonly SupportRequest[];
-  isLoading: boolean;
-  isError: boolean;
-  /** Asks the failed call again (the Try again button). */
-  onRetry: () => void;
-  retrying: boolean;
+  load: RequestsLoad;
   onReply: (request: SupportRequest) => void;
   onOpenInbox: () => void;
 };
 
-export function RecentRequests({
-  requests,
-  isLoading,
-  isError,
-  onRetry,
-  retrying,
-  onReply,
-  onOpenInbox,
-}: RecentRequestsProps) {
+export function RecentRequests({ requests, load, onReply, onOpenInbox }: RecentRequestsProps) {
   return (
     <Card data-testid="support-recent">
       <CardHeader className="flex-wrap">
@@ -38,14 +26,7 @@ export function RecentRequests({
         </Button>
       </CardHeader>
       <CardBody>
-        <RequestList
-          requests={requests.slice(0, SUPPORT_DISPLAY.recentRequests)}
-          isLoading={isLoading}
-          isError={isError}
-          onRetry={onRetry}
-          retrying={retrying}
-          onReply={onReply}
-        />
+        <RequestList requests={requests.slice(0, SUPPORT_DISPLAY.recentRequests)} load={load} onReply={onReply} />
       </CardBody>
     </Card>
   );

@@ -5,26 +5,24 @@ import { EmptyState } from '@/components/feedback/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { SupportRequestCard } from './support-request-card';
 
-type RequestListProps = {
-  requests: readonly SupportRequest[];
+/** How the requests' one call stands, shared by every list of them on the page. */
+export type RequestsLoad = {
   isLoading: boolean;
   isError: boolean;
   /** Asks the failed call again (the Try again button). */
   onRetry: () => void;
   retrying: boolean;
+};
+
+type RequestListProps = {
+  requests: readonly SupportRequest[];
+  load: RequestsLoad;
   onReply: (request: SupportRequest) => void;
   showReplies?: boolean;
 };
 
-export function RequestList({
-  requests,
-  isLoading,
-  isError,
-  onRetry,
-  retrying,
-  onReply,
-  showReplies,
-}: RequestListProps) {
+export function RequestList({ requests, load, onReply, showReplies }: RequestListProps) {
+  const { isLoading, isError, onRetry, retrying } = load;
   if (isLoading) {
     return (
       <div className="flex justify-center py-10 text-slate-500">

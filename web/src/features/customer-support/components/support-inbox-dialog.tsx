@@ -1,30 +1,17 @@
 import type { SupportRequest } from '@shop/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { RequestList } from './request-list';
+import { RequestList, type RequestsLoad } from './request-list';
 
 type SupportInboxDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   requests: readonly SupportRequest[];
-  isLoading: boolean;
-  isError: boolean;
-  /** Asks the failed call again (the Try again button). */
-  onRetry: () => void;
-  retrying: boolean;
+  load: RequestsLoad;
   onReply: (request: SupportRequest) => void;
 };
 
-export function SupportInboxDialog({
-  open,
-  onOpenChange,
-  requests,
-  isLoading,
-  isError,
-  onRetry,
-  retrying,
-  onReply,
-}: SupportInboxDialogProps) {
+export function SupportInboxDialog({ open, onOpenChange, requests, load, onReply }: SupportInboxDialogProps) {
   const pending = requests.filter((request) => request.status === 'pending').length;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -37,15 +24,7 @@ export function SupportInboxDialog({
           </DialogTitle>
           <DialogDescription>Every customer request, newest first.</DialogDescription>
         </DialogHeader>
-        <RequestList
-          requests={requests}
-          isLoading={isLoading}
-          isError={isError}
-          onRetry={onRetry}
-          retrying={retrying}
-          onReply={onReply}
-          showReplies
-        />
+        <RequestList requests={requests} load={load} onReply={onReply} showReplies />
       </DialogContent>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import type { SupportRequest } from '@shop/contracts';
 import { useSupportRequests } from '../api/get-support-requests';
 import { newestFirst } from '../utils/support-text';
 import { RecentRequests } from './recent-requests';
+import type { RequestsLoad } from './request-list';
 import { ReplyDialog } from './reply-dialog';
 import { SupportInboxDialog } from './support-inbox-dialog';
 import { SupportStats } from './support-stats';
@@ -14,30 +15,23 @@ export function SupportView() {
   const requests = [...(data ?? [])].sort(newestFirst);
   // Looked up by id so the dialog follows the list as it refreshes.
   const replyTo = requests.find((request) => request.id === replyToId) ?? null;
-  const isLoading = isPending && !isError;
+  const load: RequestsLoad = {
+    isLoading: isPending && !isError,
+    isError,
+    onRetry: () => void refetch(),
+    retrying: isFetching,
+  };
   const onReply = (request: SupportRequest) => setReplyToId(request.id);
-  const onRetry = () => void refetch();
 
   return (
     <div className="space-y-6">
       <SupportStats />
-      <RecentRequests
-        requests={requests}
-        isLoading={isLoading}
-        isError={isError}
-        onRetry={onRetry}
-        retrying={isFetching}
-        onReply={onReply}
-        onOpenInbox={() => setInboxOpen(true)}
-      />
+      <RecentRequests requests={requests} load={load} onReply={onReply} onOpenInbox={() => setInboxOpen(true)} />
       <SupportInboxDialog
         open={inboxOpen}
         onOpenChange={setInboxOpen}
         requests={requests}
-        isLoading={isLoading}
-        isError={isError}
-        onRetry={onRetry}
-        retrying={isFetching}
+        load={load}
         onReply={onReply}
       />
       <ReplyDialog request={replyTo} onClose={() => setReplyToId(null)} />
