@@ -1,4 +1,5 @@
 import { MANAGER, uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { receiveStock } from './support/catalogue';
 import { expectVisible, navigate, signIn } from './support/screen';
 
 /**
@@ -20,16 +21,13 @@ describe('Recent Transactions on the dashboard', () => {
     expect(product.status).toBe(201);
     const ids: string[] = [];
     for (let index = 0; index < 6; index++) {
-      const moved = await harness.manager.post('/api/transactions', {
-        productId: product.body.id,
-        type: 'in',
-        quantity: index + 1,
-        unitPrice: '2500.00',
-        costPrice: '1800.00',
-        reason: 'purchase',
-      });
-      expect(moved.status).toBe(201);
-      ids.push(moved.body.id);
+      ids.push(
+        await receiveStock(harness, product.body.id, {
+          quantity: index + 1,
+          unitPrice: '2500.00',
+          costPrice: '1800.00',
+        }),
+      );
     }
 
     const { page } = await harness.newPage(width);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { receiveStock } from './support/catalogue';
 import { expectText, expectVisible, navigate, openSignedIn, screenshot } from './support/screen';
 
 /** Waits until the locator finds exactly `count` elements; fails with the count it last saw. */
@@ -39,15 +40,7 @@ describe('filters kept in the address across Back and reload', () => {
         minStockLevel: 2,
       });
       expect(created.status).toBe(201);
-      const restock = await harness.manager.post('/api/transactions', {
-        productId: created.body.id,
-        type: 'in',
-        quantity: 3,
-        unitPrice: '1500.00',
-        reason: 'purchase',
-        notes: `Restock of ${name}`,
-      });
-      expect(restock.status).toBe(201);
+      await receiveStock(harness, created.body.id, { quantity: 3, unitPrice: '1500.00', notes: `Restock of ${name}` });
     }
   });
 

@@ -1,4 +1,5 @@
 import { uniqueSuffix, useBrowserApp, MANAGER } from './support/browser-app';
+import { receiveStock } from './support/catalogue';
 import { failNext, tabTo } from './support/fail-next';
 import {
   expectHeading,
@@ -45,15 +46,7 @@ describe('"could not be loaded" on the other screens and dialogs offers Try agai
       minStockLevel: 5,
     });
     expect(low.status).toBe(201);
-    const restock = await harness.manager.post('/api/transactions', {
-      productId: created.body.id,
-      type: 'in',
-      quantity: 3,
-      unitPrice: '1500.00',
-      reason: 'purchase',
-      notes: `Restock of ${name}`,
-    });
-    expect(restock.status).toBe(201);
+    await receiveStock(harness, created.body.id, { quantity: 3, unitPrice: '1500.00', notes: `Restock of ${name}` });
     const submitted = await harness.app.client().request(
       'POST',
       '/api/customer-support',

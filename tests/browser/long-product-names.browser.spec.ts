@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { uniqueSuffix, useBrowserApp } from './support/browser-app';
+import { receiveStock } from './support/catalogue';
 import { expectVisible, horizontalOverflow, navigate, openSignedIn, screenshot } from './support/screen';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,15 +52,7 @@ describe('product names with no spaces at 375 px', () => {
       minStockLevel: 2,
     });
     expect(created.status).toBe(201);
-    const restock = await harness.manager.post('/api/transactions', {
-      productId: created.body.id,
-      type: 'in',
-      quantity: 3,
-      unitPrice: '4500.00',
-      reason: 'purchase',
-      notes: 'Restock',
-    });
-    expect(restock.status).toBe(201);
+    await receiveStock(harness, created.body.id, { quantity: 3, unitPrice: '4500.00', notes: 'Restock' });
   });
 
   it('the reports "Recorded since then" list wraps the name inside its rows', async () => {

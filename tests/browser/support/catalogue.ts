@@ -29,3 +29,27 @@ export async function stockOf(harness: BrowserApp, id: string): Promise<number> 
   const products = (await harness.manager.get('/api/products')).body as { id: string; currentStock: number }[];
   return products.find((product) => product.id === id)!.currentStock;
 }
+
+/** A purchase received through the API (POST /api/transactions, stock in); answers the movement's id. */
+export async function receiveStock(
+  harness: BrowserApp,
+  productId: string,
+  {
+    quantity,
+    unitPrice,
+    costPrice,
+    notes,
+  }: { quantity: number; unitPrice: string; costPrice?: string; notes?: string },
+): Promise<string> {
+  const received = await harness.manager.post('/api/transactions', {
+    productId,
+    type: 'in',
+    quantity,
+    unitPrice,
+    ...(costPrice === undefined ? {} : { costPrice }),
+    reason: 'purchase',
+    ...(notes === undefined ? {} : { notes }),
+  });
+  expect(received.status).toBe(201);
+  return (received.body as { id: string }).id;
+}
