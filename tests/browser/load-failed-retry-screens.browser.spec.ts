@@ -213,6 +213,8 @@ describe('"could not be loaded" on the other screens and dialogs offers Try agai
     await expectText(stats.locator('p'), 'Support statistics could not be loaded.');
     await expectText(requests.locator('p'), 'Support requests could not be loaded.');
     await screenshot(page, '92-support-load-failed', 375);
+    // No count while the requests are not known: "(0)" would say there are none.
+    await expectText(page.getByTestId('open-support-inbox'), /^Open Inbox$/);
 
     await stats.getByRole('button', { name: 'Try again', exact: true }).click();
     await expectHidden(stats);
@@ -223,6 +225,7 @@ describe('"could not be loaded" on the other screens and dialogs offers Try agai
     await expectVisible(
       page.getByTestId('support-recent').getByTestId('support-request').filter({ hasText: customer }),
     );
+    await expectText(page.getByTestId('open-support-inbox'), /^Open Inbox \(\d+\)$/);
     await context.close();
   });
 });

@@ -32,13 +32,15 @@ const spilling = (locator: Locator, container: string) =>
 /**
  * A product name with no space in it (a brand's run-together name, 45 letters) on a phone: it wraps
  * inside the reports' "Recorded since then" list, and the till's card cuts it at two lines with an
- * ellipsis, its whole name in the title; neither the list, the card nor the page scrolls sideways.
+ * ellipsis, its whole name in the title, and wraps its unbroken 60-character SKU; neither the list,
+ * the card nor the page scrolls sideways.
  */
 describe('product names with no spaces at 375 px', () => {
   const harness = useBrowserApp();
   const suffix = uniqueSuffix();
   const name = `Ultrahydratingovernightrepairserumconcentrate${suffix}`;
-  const sku = `NOSPACE-${suffix}`;
+  // A SKU of 60 characters with no break in it either (the contract takes up to 100).
+  const sku = `NOSPACE${suffix}`.padEnd(60, 'X');
 
   beforeAll(async () => {
     expect(name.slice(0, 45)).toMatch(/^[A-Za-z]{45}$/);
@@ -91,6 +93,37 @@ describe('product names with no spaces at 375 px', () => {
     }));
     expect(box.lines).toBeLessThanOrEqual(2);
     expect(box.cut).toBe(true);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  });
+});
+
+describe('an unbroken 60-character SKU at 375 px', () => {
+  const harness = useBrowserApp();
+  const suffix = uniqueSuffix();
+  const sku = `LONGSKU${suffix}`.padEnd(60, 'Q');
+
+  beforeAll(async () => {
+    const created = await harness.manager.post('/api/products', {
+      name: `Long SKU Balm ${suffix}`,
+      sku,
+      category: 'Body Care',
+      price: '1500.00',
+      costPrice: '700.00',
+      currentStock: 1,
+      minStockLevel: 5,
+    });
+    expect(created.status).toBe(201);
+  });
+
+  it('wraps inside its Inventory card', async () => {
+    const { page, context } = await openSignedIn(harness, 375);
+    await navigate(page, 'inventory', 'Inventory');
+    const card = page.locator(`[data-testid="product-card"][data-sku="${sku}"]`);
+    await expectVisible(card);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, '84-inventory-card-long-sku', 375, { fullPage: false });
+    expect(await spilling(card, '[data-testid="product-card"]')).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
     await context.close();
   });

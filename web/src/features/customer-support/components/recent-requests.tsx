@@ -22,7 +22,8 @@ export function RecentRequests({ requests, load, onReply, onOpenInbox }: RecentR
         </div>
         <Button variant="outline" size="sm" onClick={onOpenInbox} data-testid="open-support-inbox">
           <Inbox className="h-4 w-4" aria-hidden="true" />
-          Open Inbox ({requests.length})
+          {/* No count until the requests are in: "(0)" would say there are none. */}
+          {load.isLoading || load.isError ? 'Open Inbox' : `Open Inbox (${requests.length})`}
         </Button>
       </CardHeader>
       <CardBody>

@@ -64,7 +64,7 @@ export function LowStockAlerts({ onRestock }: { onRestock?: (productId: string) 
                     <p className="truncate text-sm font-medium text-slate-900" title={product.name}>
                       {product.name}
                     </p>
-                    <p className="text-xs text-slate-500">
+                    <p className="text-xs wrap-anywhere text-slate-500">
                       SKU {product.sku} · Min {product.minStockLevel}
                     </p>
                     {product.currentStock < 0 && (

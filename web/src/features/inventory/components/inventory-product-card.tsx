@@ -32,7 +32,7 @@ export function InventoryProductCard({ product, onStock, actions }: InventoryPro
           <h3 className="line-clamp-2 font-semibold break-words text-slate-900" title={product.name}>
             {product.name}
           </h3>
-          <p className="font-mono text-xs text-slate-500">{product.sku}</p>
+          <p className="font-mono text-xs wrap-anywhere text-slate-500">{product.sku}</p>
         </div>
         <div className="max-sm:col-start-2">
           <StockStatusBadge product={product} />

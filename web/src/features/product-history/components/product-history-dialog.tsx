@@ -211,7 +211,7 @@ export function ProductHistoryDialog({
       <DialogContent className="max-w-3xl" data-testid="product-history" data-product-id={productId}>
         <DialogHeader>
           <DialogTitle>History: {productName ?? history.data?.product.name ?? 'Product'}</DialogTitle>
-          <DialogDescription>
+          <DialogDescription className="wrap-anywhere">
             {history.data
               ? `${history.data.product.sku} · ${history.data.product.category} · now ${history.data.product.currentStock} in stock`
               : 'Every stock movement, oldest first'}

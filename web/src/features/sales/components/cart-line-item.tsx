@@ -29,7 +29,7 @@ export function CartLineItem({ line, price, available, onQuantity, onRemove }: C
         {/* Whole, wrapped: the end of a name (30ml, 50ml) is often what tells two products apart. */}
         <p className="text-sm font-medium break-words text-slate-900">{line.name}</p>
         <p className="text-xs text-slate-500">
-          <span className="font-mono">{line.sku}</span> · {formatMoney(price)} each
+          <span className="font-mono wrap-anywhere">{line.sku}</span> · {formatMoney(price)} each
         </p>
         {over && (
           <p className="text-xs font-medium text-red-600" data-testid="cart-line-warning">

@@ -31,7 +31,7 @@ export function TillProductCard({ product, inCart, onAdd }: TillProductCardProps
           <h3 id={nameId} className="line-clamp-2 font-semibold wrap-anywhere text-slate-900" title={product.name}>
             {product.name}
           </h3>
-          <p className="font-mono text-xs text-slate-500">{product.sku}</p>
+          <p className="font-mono text-xs wrap-anywhere text-slate-500">{product.sku}</p>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-1.5">

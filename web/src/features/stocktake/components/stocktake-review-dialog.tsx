@@ -51,7 +51,7 @@ export function StocktakeReviewDialog({
             {differences.map(({ product, countedQuantity, difference }) => (
               <li key={product.id} className="flex items-center justify-between gap-3 py-2" data-testid="review-line">
                 <span className="min-w-0 break-words">
-                  {product.name} <span className="font-mono text-xs text-slate-600">{product.sku}</span>
+                  {product.name} <span className="font-mono text-xs wrap-anywhere text-slate-600">{product.sku}</span>
                 </span>
                 <span className="shrink-0 tabular-nums">
                   {product.currentStock} → {countedQuantity}{' '}
