@@ -32,7 +32,10 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- runtime: compiled output and production dependencies, run as the unprivileged node user ---
 FROM node:24-bookworm-slim
+# A 64 MB young generation (V8's default is 16): a PostgreSQL rebuild 6% faster, the gateway 5% less
+# CPU per movement (docs/benchmarks.md, twenty-eighth sitting). The same line is in .npmrc.
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=64 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
