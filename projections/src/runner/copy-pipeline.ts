@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import { StatementPipeline, type RowsInsert } from '../shared/projection-sql';
+import { copyLineWriter } from './copy-line';
 
 interface CopyConnection {
   query(stream: NodeJS.WritableStream): NodeJS.WritableStream;
@@ -68,32 +69,17 @@ const CHUNK_BYTES = 1 << 20;
 
 /**
  * The COPY text of `insert.rows` in chunks of whole rows, or null when a value could be read
- * differently from the jsonb path (then the plain statement goes instead): only strings, safe
- * integers, booleans and null outside json columns, strings well formed and without NUL. Each row
- * is joined once and written straight into a buffer: no string of the whole batch is ever built.
+ * differently from the jsonb path (then the plain statement goes instead, see copyLineWriter). Each
+ * row is written straight into a buffer: no string of the whole batch is ever built.
  */
 export function copyChunks(insert: RowsInsert): Buffer[] | null {
-  const names = insert.columns.map(([name]) => name);
-  const json = insert.columns.map(([, type]) => type === 'jsonb' || type === 'json');
-  const fields: string[] = new Array<string>(names.length);
+  const copyLine = copyLineWriter(insert.columns);
   const chunks: Buffer[] = [];
   let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   let offset = 0;
-  for (const row of insert.rows as readonly Record<string, unknown>[]) {
-    for (let index = 0; index < names.length; index++) {
-      const value = row[names[index]!];
-      if (value === null || value === undefined) fields[index] = '\\N';
-      else if (json[index]) fields[index] = escapeCopy(JSON.stringify(value));
-      else if (typeof value === 'string') {
-        if (!isWellFormed(value) || value.includes('\0')) return null;
-        fields[index] = escapeCopy(value);
-      } else if (typeof value === 'number') {
-        if (!Number.isSafeInteger(value)) return null;
-        fields[index] = String(value);
-      } else if (typeof value === 'boolean') fields[index] = value ? 'true' : 'false';
-      else return null;
-    }
-    const line = `${fields.join('\t')}\n`;
+  for (const row of insert.rows) {
+    const line = copyLine(row);
+    if (line === null) return null;
     // At most three bytes per UTF-16 unit: when that may not fit, the row starts a new chunk.
     if (offset + line.length * 3 > chunk.length) {
       if (offset > 0) chunks.push(chunk.subarray(0, offset));
@@ -105,14 +91,3 @@ export function copyChunks(insert: RowsInsert): Buffer[] | null {
   if (offset > 0) chunks.push(chunk.subarray(0, offset));
   return chunks;
 }
-
-/** No lone surrogate (String.prototype.isWellFormed, Node 20; not yet in the ES2023 lib typings). */
-const isWellFormed = (value: string): boolean => (value as unknown as { isWellFormed(): boolean }).isWellFormed();
-
-const SPECIAL = /[\\\n\r\t]/;
-const SPECIAL_ALL = /[\\\n\r\t]/g;
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** COPY text format: backslash, newline, carriage return and tab are written as escapes. */
-const escapeCopy = (value: string): string =>
-  SPECIAL.test(value) ? value.replace(SPECIAL_ALL, (character) => ESCAPES[character]!) : value;
