@@ -91,6 +91,7 @@ describe('copyLineWriter', () => {
     ] as const;
     const line = copyLineWriter(awkward)({ "it's": 'x', 'a"b': 'y\tz', 'back\\slash': 3, 'line\nbreak': { k: 'v' } });
     expect(line).toBe('x\ty\\tz\t3\t{"k":"v"}\n');
+    expect(copyLineWriter(awkward)({ 'line\nbreak': () => 1 })).toBeNull();
   });
 
   it('keeps one writer per column list', () => {

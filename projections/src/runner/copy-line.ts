@@ -15,7 +15,7 @@ type Columns = readonly (readonly [name: string, type: string])[];
  * Column names come from the projections' own tables and enter the code only as JSON string literals.
  */
 export function copyLineWriter(columns: Columns): CopyLine {
-  const key = columns.map(([name, type]) => `${name} ${type}`).join(',');
+  const key = JSON.stringify(columns);
   let writer = writers.get(key);
   if (!writer) {
     writer = generate(columns);
@@ -32,7 +32,12 @@ function generate(columns: Columns): CopyLine {
     const field = `f${index}`;
     const read = `let ${field}; v = row[${JSON.stringify(name)}];`;
     if (type === 'jsonb' || type === 'json')
-      return `${read} if (v === null || v === undefined) ${field} = '\\\\N'; else ${field} = escape(JSON.stringify(v));`;
+      return [
+        read,
+        `if (v === null || v === undefined) ${field} = '\\\\N';`,
+        // A value JSON cannot write (a function) has no text: the statement takes the row.
+        `else { json = JSON.stringify(v); if (json === undefined) return null; ${field} = escape(json); }`,
+      ].join('\n');
     return [
       read,
       `if (v === null || v === undefined) ${field} = '\\\\N';`,
@@ -43,7 +48,7 @@ function generate(columns: Columns): CopyLine {
     ].join('\n');
   });
   const line = columns.map((_, index) => `f${index}`).join(" + '\\t' + ");
-  const source = `return function copyLine(row) {\nlet v;\n${body.join('\n')}\nreturn ${line} + '\\n';\n};`;
+  const source = `return function copyLine(row) {\nlet v;\nlet json;\n${body.join('\n')}\nreturn ${line} + '\\n';\n};`;
   const build = new Function('escape', 'wellFormed', 'unusual', source) as (
     escape: (value: string) => string,
     wellFormed: (value: string) => boolean,
