@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import { AUTH_MESSAGES, LIMITS } from '@shop/contracts';
 import type { ApiClient } from './support/api-client';
 import { useTestApp } from './support/use-test-app';
@@ -66,8 +67,6 @@ describe('one session cannot flood the database with requests at once', () => {
       return lock;
     };
   }
-
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("answers all of a 64-request burst, and another session's request sent after it ahead of its last requests", async () => {
     // Under load a server takes its time to accept 65 connections, and the burst's first requests
