@@ -50,6 +50,23 @@ const uploadRequest = z
   })
   .partial();
 
+/**
+ * What a presigned PUT is signed for: S3 checks the request against the signed Content-Type and
+ * Content-Length, so the bucket refuses any other type or length (a local PUT is checked as it comes
+ * in instead). Both must therefore be declared.
+ */
+function s3UploadOf(file: z.infer<typeof uploadRequest>): { contentType: string; size: number } {
+  if (file.contentType === undefined)
+    throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 400);
+  if (file.size === undefined)
+    throw new HttpException(
+      { message: `size must be the file's length in bytes, from 1 to ${MEDIA_LIMITS.maxFileBytes}` },
+      400,
+    );
+  if (file.size === 0) throw new BadRequestException('The file is empty');
+  return { contentType: file.contentType, size: file.size };
+}
+
 @Controller()
 export class MediaController {
   constructor(
@@ -70,18 +87,19 @@ export class MediaController {
       throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 400);
     if (file.size !== undefined && file.size > MEDIA_LIMITS.maxFileBytes)
       throw new HttpException({ message: 'Files must be at most 50MB' }, 400);
+    // The bucket takes the PUT without asking us: its URL is signed for this type and exact length.
+    const s3File = this.s3 ? s3UploadOf(file) : null;
     const ticket = await this.uploads.issue(user.id, file.filename, LIMITS.maxOpenUploadTicketsPerUser);
     if ('refused' in ticket) throw new TooManyRequests(MESSAGES.tooManyOpenUploads, ticket.retryAfterSeconds);
     await this.sweepOrphans();
-    if (this.s3) {
-      // The ticket row still records the file, so GET knows its type and who asked for it.
-      await this.uploads.complete(
-        ticket.fileName,
-        ticket.token,
-        file.contentType ?? 'application/octet-stream',
-        file.size ?? 0,
-      );
-      return { uploadURL: this.s3.uploadUrl(ticket.fileName, file.contentType) };
+    if (this.s3 && s3File) {
+      // The ticket row still records the file, so GET knows its type and who asked for it; the
+      // user's bytes on no product are counted as for a local upload.
+      const completed = await this.uploads.complete(ticket.fileName, ticket.token, s3File.contentType, s3File.size, {
+        maxUnattachedBytes: LIMITS.maxUnattachedUploadBytesPerUser,
+      });
+      if (completed === 'no-room') throw new HttpException({ message: MESSAGES.tooManyUnattachedUploads }, 429);
+      return { uploadURL: this.s3.uploadUrl(ticket.fileName, s3File) };
     }
     const path = `${mediaPathOf(ticket.fileName)}?token=${ticket.token}`;
     // An HTTP/1.0 request may have no Host: then a relative URL, which the browser resolves against the page.

@@ -27,8 +27,12 @@ const DOWNLOAD_EXPIRES_SECONDS = 5 * 60;
 export class S3MediaSigner {
   constructor(private readonly settings: S3Settings) {}
 
-  uploadUrl(fileName: string, contentType: string | undefined): string {
-    return this.sign('PUT', fileName, UPLOAD_EXPIRES_SECONDS, contentType ? { 'Content-Type': contentType } : {});
+  /** Signed for this type and exact length: S3 refuses a PUT that sends other values for either. */
+  uploadUrl(fileName: string, file: { readonly contentType: string; readonly size: number }): string {
+    return this.sign('PUT', fileName, UPLOAD_EXPIRES_SECONDS, {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.size),
+    });
   }
 
   downloadUrl(fileName: string): string {
