@@ -109,12 +109,13 @@ describe('product media on an S3-compatible bucket', () => {
   });
 
   it('asks for the type and a length within the limit before signing, storing no ticket', async () => {
+    const sizeRequired = `size must be the file's length in bytes, from 1 to ${MEDIA_LIMITS.maxFileBytes}`;
     const refusals = [
       [{ filename: 'a.png', size: 10 }, 'Only image/* and video/* files are allowed'],
-      [
-        { filename: 'a.png', contentType: 'image/png' },
-        `size must be the file's length in bytes, from 1 to ${MEDIA_LIMITS.maxFileBytes}`,
-      ],
+      [{ filename: 'a.png', contentType: 'image/png' }, sizeRequired],
+      [{ filename: 'a.png', contentType: 'image/png', size: '10' }, sizeRequired],
+      [{ filename: 'a.png', contentType: 'image/png', size: 10.5 }, sizeRequired],
+      [{ filename: 'a.png', contentType: 'image/png', size: -1 }, sizeRequired],
       [{ filename: 'a.png', contentType: 'image/png', size: 0 }, 'The file is empty'],
       [
         { filename: 'a.png', contentType: 'image/png', size: MEDIA_LIMITS.maxFileBytes + 1 },

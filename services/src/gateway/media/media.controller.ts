@@ -28,6 +28,7 @@ import {
 import { Pages, Public, SignedIn } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { TooManyRequests } from '../http/too-many-requests';
+import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { LocalMediaStorage, MediaTooLargeError } from './media-storage';
 import { MediaUploadStore } from './media-upload.store';
 import { MEDIA_HEAD_BYTES, mediaTypeOf } from './media-type';
@@ -41,14 +42,21 @@ const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 const isAllowedType = (type: string | undefined) =>
   !!type && /^(image|video)\/[\w.+-]+$/i.test(type.split(';')[0]!.trim());
 
+const SIZE_REQUIRED = `size must be the file's length in bytes, from 1 to ${MEDIA_LIMITS.maxFileBytes}`;
+
 /** The spec's POST has no body; a browser may say which file it is about to send, and we check it early. */
 const uploadRequest = z
   .object({
     filename: z.string().max(255).optional(),
     contentType: z.string().max(255).optional(),
-    size: z.number().int().min(0).optional(),
+    size: z.number({ error: SIZE_REQUIRED }).int({ error: SIZE_REQUIRED }).min(0, { error: SIZE_REQUIRED }).optional(),
   })
   .partial();
+
+function readLeniently(body: unknown): z.infer<typeof uploadRequest> {
+  const parsed = uploadRequest.safeParse(body ?? {});
+  return parsed.success ? parsed.data : {};
+}
 
 /**
  * What a presigned PUT is signed for: S3 checks the request against the signed Content-Type and
@@ -58,11 +66,7 @@ const uploadRequest = z
 function s3UploadOf(file: z.infer<typeof uploadRequest>): { contentType: string; size: number } {
   if (file.contentType === undefined)
     throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 400);
-  if (file.size === undefined)
-    throw new HttpException(
-      { message: `size must be the file's length in bytes, from 1 to ${MEDIA_LIMITS.maxFileBytes}` },
-      400,
-    );
+  if (file.size === undefined) throw new HttpException({ message: SIZE_REQUIRED }, 400);
   if (file.size === 0) throw new BadRequestException('The file is empty');
   return { contentType: file.contentType, size: file.size };
 }
@@ -81,8 +85,9 @@ export class MediaController {
   @Post('api/product-media/upload')
   @Pages('products', 'inventory')
   async issue(@Req() request: FastifyRequest, @CurrentUser() user: SessionUser): Promise<MediaUploadResponse> {
-    const parsed = uploadRequest.safeParse(request.body ?? {});
-    const file = parsed.success ? parsed.data : {};
+    // Without S3 an unreadable description is ignored (the PUT is checked as it comes in); with S3
+    // the URL is signed for what it says, so it must be read.
+    const file = this.s3 ? new ZodBodyPipe(uploadRequest).transform(request.body ?? {}) : readLeniently(request.body);
     if (file.contentType !== undefined && !isAllowedType(file.contentType))
       throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 400);
     if (file.size !== undefined && file.size > MEDIA_LIMITS.maxFileBytes)
