@@ -5,6 +5,8 @@
  * half-up to the kobo, as decimal(10,2) columns store it. No float ever touches an amount.
  */
 
+import { boundedMemo } from '../bounded-memo';
+
 const DECIMAL = /^(-)?(\d*)(?:\.(\d*))?$/;
 const TWO_DECIMALS = /^(\d+)\.(\d{2})$/;
 
@@ -28,14 +30,15 @@ export function toKobo(amount: string | null | undefined): bigint {
 
 /**
  * "1250.50" → 125050n for an amount already stored ("digits.dd", as every event's schema says):
- * a string splice, several times cheaper than general parsing in a rebuild's hot loop; throws on
+ * a string splice, several times cheaper than general parsing in a rebuild's hot loop, and each
+ * distinct amount parsed once (a shop's prices and totals repeat from line to line); throws on
  * anything else, since a stored amount of another shape is a bug, never a zero.
  */
-export function storedAmountToKobo(amount: string): bigint {
+export const storedAmountToKobo: (amount: string) => bigint = boundedMemo((amount) => {
   const match = TWO_DECIMALS.exec(amount);
   if (!match) throw new Error(`Not an amount with 2 decimals: ${amount}`);
   return BigInt(match[1]! + match[2]!);
-}
+});
 
 /** 125050n → "1250.50" (the string shape the API and the events use). */
 export function koboToAmount(kobo: bigint): string {
