@@ -132,7 +132,6 @@ describe('product media on an S3-compatible bucket', () => {
   });
 
   it("counts declared bytes against the user's room for files on no product", async () => {
-    const fits = Math.floor(LIMITS.maxUnattachedUploadBytesPerUser / MEDIA_LIMITS.maxFileBytes);
     const used = await app.infrastructure.database
       .knex('media_uploads')
       .sum<{ bytes: string | null }[]>({ bytes: 'size_bytes' });
@@ -145,6 +144,5 @@ describe('product media on an S3-compatible bucket', () => {
       status: 429,
       body: { message: MESSAGES.tooManyUnattachedUploads },
     });
-    expect(fits).toBeGreaterThan(1);
   });
 });

@@ -42,6 +42,8 @@ const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 const isAllowedType = (type: string | undefined) =>
   !!type && /^(image|video)\/[\w.+-]+$/i.test(type.split(';')[0]!.trim());
 
+const ONLY_MEDIA = 'Only image/* and video/* files are allowed';
+const TOO_LARGE = 'Files must be at most 50MB';
 const SIZE_REQUIRED = `size must be the file's length in bytes, from 1 to ${MEDIA_LIMITS.maxFileBytes}`;
 
 /** The spec's POST has no body; a browser may say which file it is about to send, and we check it early. */
@@ -64,8 +66,7 @@ function readLeniently(body: unknown): z.infer<typeof uploadRequest> {
  * in instead). Both must therefore be declared.
  */
 function s3UploadOf(file: z.infer<typeof uploadRequest>): { contentType: string; size: number } {
-  if (file.contentType === undefined)
-    throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 400);
+  if (file.contentType === undefined) throw new HttpException({ message: ONLY_MEDIA }, 400);
   if (file.size === undefined) throw new HttpException({ message: SIZE_REQUIRED }, 400);
   if (file.size === 0) throw new BadRequestException('The file is empty');
   return { contentType: file.contentType, size: file.size };
@@ -89,9 +90,9 @@ export class MediaController {
     // the URL is signed for what it says, so it must be read.
     const file = this.s3 ? new ZodBodyPipe(uploadRequest).transform(request.body ?? {}) : readLeniently(request.body);
     if (file.contentType !== undefined && !isAllowedType(file.contentType))
-      throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 400);
+      throw new HttpException({ message: ONLY_MEDIA }, 400);
     if (file.size !== undefined && file.size > MEDIA_LIMITS.maxFileBytes)
-      throw new HttpException({ message: 'Files must be at most 50MB' }, 400);
+      throw new HttpException({ message: TOO_LARGE }, 400);
     // The bucket takes the PUT without asking us: its URL is signed for this type and exact length.
     const s3File = this.s3 ? s3UploadOf(file) : null;
     const ticket = await this.uploads.issue(user.id, file.filename, LIMITS.maxOpenUploadTicketsPerUser);
@@ -144,10 +145,9 @@ export class MediaController {
     if (status === 'used') throw new HttpException({ message: 'This upload link has already been used' }, 409);
     if (status === 'owner-gone') throw new ForbiddenException(OWNER_GONE);
     const contentType = request.headers['content-type'];
-    if (!isAllowedType(contentType))
-      throw new HttpException({ message: 'Only image/* and video/* files are allowed' }, 415);
+    if (!isAllowedType(contentType)) throw new HttpException({ message: ONLY_MEDIA }, 415);
     const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > MEDIA_LIMITS.maxFileBytes) throw new HttpException({ message: 'Files must be at most 50MB' }, 413);
+    if (declared > MEDIA_LIMITS.maxFileBytes) throw new HttpException({ message: TOO_LARGE }, 413);
     // Checked again once the file is in (a body need not declare its length).
     if (
       declared > 0 &&
@@ -173,7 +173,7 @@ export class MediaController {
     try {
       saved = await this.storage.save(fileName, request.raw);
     } catch (error) {
-      if (error instanceof MediaTooLargeError) throw new HttpException({ message: 'Files must be at most 50MB' }, 413);
+      if (error instanceof MediaTooLargeError) throw new HttpException({ message: TOO_LARGE }, 413);
       throw error;
     }
     if (saved.size === 0) {
